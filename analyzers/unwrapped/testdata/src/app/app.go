@@ -1,0 +1,70 @@
+// Package app builds servers and hands them to registrars in another
+// package: the findings are reported here, where the server is built.
+package app
+
+import (
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+	gosdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"registrar"
+	"toolerr"
+)
+
+func bare() {
+	s := server.NewMCPServer("app", "1")
+	registrar.Register(s) // want `registrar.Register registers tool handler registrar.search without the tool boundary on a server that does not carry it; install the boundary as server middleware where the server is built`
+	registrar.RegisterWrapped(s)
+	registrar.Add(s, toolerr.Boundary(nil))
+	s.AddTools(registrar.Tools()...) // want `tool handler registrar.search is registered`
+	s.AddTool(mcp.NewTool("h"), registrar.Handler())
+
+	g := gosdk.NewServer(&gosdk.Implementation{Name: "a"}, nil)
+	registrar.RegisterGo(g) // want `registrar.RegisterGo registers tool handler registrar.goSearch`
+}
+
+func equipped() {
+	s := server.NewMCPServer("app", "1", server.WithToolHandlerMiddleware(toolerr.Boundary))
+	registrar.Register(s)
+	s.AddTools(registrar.Tools()...)
+
+	s2 := registrar.NewServer()
+	registrar.Register(s2)
+
+	s3 := server.NewMCPServer("app", "1", registrar.Option())
+	registrar.Register(s3)
+
+	s4 := server.NewMCPServer("app", "1")
+	registrar.Install(s4)
+	registrar.Register(s4)
+
+	g := gosdk.NewServer(&gosdk.Implementation{Name: "a"}, nil)
+	g.AddReceivingMiddleware(toolerr.ReceivingBoundary())
+	registrar.RegisterGo(g)
+}
+
+func fromConstructor() error {
+	s, err := registrar.NewBare()
+	if err != nil {
+		return err
+	}
+	registrar.Register(s) // want `registrar.Register registers tool handler registrar.search`
+	return nil
+}
+
+func registry() {
+	r := registrar.NewRegistry()
+	r.AddTool(mcp.NewTool("x"), search)                   // want `\(\*registrar.Registry\).AddTool registers tool handler app.search without the tool boundary`
+	r.AddTool(mcp.NewTool("y"), toolerr.Boundary(search)) // wrapped
+}
+
+// Passing the server on: the registrar's fact travels up to this
+// function's callers.
+func Setup(s *server.MCPServer) {
+	registrar.Register(s)
+}
+
+func callSetup() {
+	Setup(server.NewMCPServer("app", "1")) // want `app.Setup registers tool handler registrar.search`
+	Setup(registrar.NewServer())
+}

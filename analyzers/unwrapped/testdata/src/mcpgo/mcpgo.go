@@ -1,0 +1,182 @@
+package mcpgo
+
+import (
+	"context"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+
+	"toolerr"
+)
+
+func search(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return mcp.NewToolResultText("ok"), nil
+}
+
+func taskRun(ctx context.Context, req mcp.CallToolRequest) (*mcp.CreateTaskResult, error) {
+	return &mcp.CreateTaskResult{}, nil
+}
+
+type Notes struct{}
+
+func (n *Notes) read(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return nil, nil
+}
+
+type args struct{ Path string }
+
+func typed(ctx context.Context, req mcp.CallToolRequest, a args) (*mcp.CallToolResult, error) {
+	return nil, nil
+}
+
+func plain() {
+	s := server.NewMCPServer("notes", "1.0.0", server.WithRecovery())
+	n := &Notes{}
+	s.AddTool(mcp.NewTool("search"), search)                                                                        // want `tool handler mcpgo.search is registered without the tool boundary; wrap it in the boundary or install the boundary as server middleware`
+	s.AddTool(mcp.NewTool("read"), n.read)                                                                          // want `tool handler \(\*mcpgo.Notes\).read is registered without the tool boundary`
+	s.AddTool(mcp.NewTool("typed"), mcp.NewTypedToolHandler(typed))                                                 // want `tool handler mcpgo.typed is registered`
+	s.AddTool(mcp.NewTool("lit"), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) { // want `tool handler \(a function literal\) is registered`
+		return nil, nil
+	})
+	_ = s.AddSessionTool("sess", mcp.NewTool("s"), search)                 // want `session tool handler mcpgo.search is registered`
+	s.AddTaskTool(mcp.NewTool("t"), taskRun)                               // want `task tool handler mcpgo.taskRun is registered`
+	s.AddTools(server.ServerTool{Tool: mcp.NewTool("a"), Handler: search}) // want `tool handler mcpgo.search is registered`
+	s.AddTool(mcp.NewTool("logged"), toolerr.Logging(search))              // want `tool handler \(the function literal toolerr.Logging returns\) is registered`
+
+	// Wrapped at registration: no finding.
+	s.AddTool(mcp.NewTool("w1"), toolerr.Boundary(search))
+	s.AddTool(mcp.NewTool("w2"), toolerr.Wrap(n.read))
+	s.AddTool(mcp.NewTool("w3"), toolerr.Boundary(mcp.NewTypedToolHandler(typed)))
+	s.AddTools(server.ServerTool{Tool: mcp.NewTool("w4"), Handler: toolerr.Boundary(search)})
+}
+
+func conditional(enabled bool) {
+	s := server.NewMCPServer("notes", "1.0.0")
+	if enabled {
+		s.AddTool(mcp.NewTool("hidden"), search) // want `tool handler mcpgo.search is registered`
+	}
+	h := toolerr.Boundary(search)
+	s.AddTool(mcp.NewTool("var"), h) // only ever wrapped: no finding
+	h2 := server.ToolHandlerFunc(search)
+	if enabled {
+		h2 = toolerr.Boundary(search)
+	}
+	s.AddTool(mcp.NewTool("maybe"), h2) // want `tool handler mcpgo.search is registered`
+	h3 := server.ToolHandlerFunc(search)
+	h3 = toolerr.Boundary(h3)
+	s.AddTool(mcp.NewTool("reassigned"), h3) // wrapped before use: no finding
+}
+
+// Server-level middleware: every tool of these servers is wrapped.
+func middleware() {
+	s := server.NewMCPServer("notes", "1.0.0", server.WithRecovery(), server.WithToolHandlerMiddleware(toolerr.Boundary))
+	s.AddTool(mcp.NewTool("a"), search)
+	_ = s.AddSessionTool("sess", mcp.NewTool("b"), search)
+
+	s2 := server.NewMCPServer("notes", "1.0.0")
+	s2.Use(toolerr.Logging, toolerr.Boundary)
+	s2.AddTool(mcp.NewTool("c"), search)
+
+	opts := []server.ServerOption{server.WithRecovery()}
+	opts = append(opts, server.WithToolHandlerMiddleware(toolerr.Boundary))
+	s3 := server.NewMCPServer("notes", "1.0.0", opts...)
+	s3.AddTool(mcp.NewTool("d"), search)
+
+	s4 := server.NewMCPServer("notes", "1.0.0", server.WithToolHandlerMiddleware(toolerr.Logging))
+	s4.AddTool(mcp.NewTool("e"), search) // want `tool handler mcpgo.search is registered`
+}
+
+// A server kept in a struct field, every assignment of which carries the
+// boundary.
+type App struct {
+	srv   *server.MCPServer
+	tools []server.ServerTool
+}
+
+func NewApp() *App {
+	return &App{srv: server.NewMCPServer("app", "1", server.WithToolHandlerMiddleware(toolerr.Boundary))}
+}
+
+func (a *App) Register() {
+	a.srv.AddTool(mcp.NewTool("x"), search)
+	a.srv.AddTools(a.tools...)
+}
+
+// A server embedded in a struct.
+type Embedded struct {
+	*server.MCPServer
+}
+
+func NewEmbedded() *Embedded {
+	return &Embedded{MCPServer: server.NewMCPServer("e", "1")}
+}
+
+func (e *Embedded) Register() {
+	e.AddTool(mcp.NewTool("emb"), search) // want `tool handler mcpgo.search is registered`
+}
+
+// Toolset helpers build ServerTool values that are registered elsewhere.
+func searchTools() []server.ServerTool {
+	return []server.ServerTool{
+		{Tool: mcp.NewTool("find"), Handler: search}, // want `tool handler mcpgo.search is registered`
+		{Tool: mcp.NewTool("find2"), Handler: toolerr.Boundary(search)},
+	}
+}
+
+func toolsets(readOnly bool) {
+	s := server.NewMCPServer("notes", "1.0.0")
+	var tools []server.ServerTool
+	for _, t := range searchTools() {
+		if readOnly {
+			tools = append(tools, t)
+		}
+	}
+	s.AddTools(tools...)
+	s.SetTools(tools...)
+}
+
+// A funnel that wraps everything it registers.
+type Funnel struct{ srv *server.MCPServer }
+
+func (f *Funnel) AddTool(t mcp.Tool, h server.ToolHandlerFunc) {
+	f.srv.AddTool(t, toolerr.Boundary(h))
+}
+
+func useFunnel() {
+	f := &Funnel{srv: server.NewMCPServer("f", "1")}
+	f.AddTool(mcp.NewTool("funnel"), search)
+}
+
+// A factory that returns handlers.
+func makeHandler(prefix string) server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return mcp.NewToolResultText(prefix), nil
+	}
+}
+
+func adapt(h server.ToolHandlerFunc, name string) server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return h(ctx, req)
+	}
+}
+
+func factories() {
+	s := server.NewMCPServer("notes", "1.0.0")
+	s.AddTool(mcp.NewTool("made"), makeHandler("x"))      // want `tool handler \(a function literal\) is registered`
+	s.AddTool(mcp.NewTool("adapted"), adapt(search, "y")) // want `tool handler \(a function literal\) is registered`
+	s.AddTool(mcp.NewTool("adaptedWrapped"), toolerr.Boundary(adapt(search, "y")))
+}
+
+// Opaque handlers and servers stay silent.
+func opaque(s *server.MCPServer, handlers map[string]server.ToolHandlerFunc, get func() *server.MCPServer) {
+	srv := server.NewMCPServer("notes", "1.0.0")
+	for name, h := range handlers {
+		srv.AddTool(mcp.NewTool(name), h)
+	}
+	get().AddTool(mcp.NewTool("opaque"), search)
+	register(srv.AddTool)
+}
+
+func register(add func(mcp.Tool, server.ToolHandlerFunc)) {
+	add(mcp.NewTool("via-method-value"), search)
+}

@@ -1,0 +1,16 @@
+package unwrapped_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/toolcheck/toolcheck/analyzers/unwrapped"
+	"github.com/toolcheck/toolcheck/internal/testkit"
+)
+
+func TestUnwrapped(t *testing.T) {
+	dir := testkit.GOPATH(t, filepath.Join(testkit.Root(t), "internal", "toolmodel", "testdata"), analysistest.TestData())
+	analysistest.Run(t, dir, unwrapped.Analyzer, "mcpgo", "gosdk", "app", "generic", "clean", "directives")
+}

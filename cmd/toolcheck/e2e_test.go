@@ -1,0 +1,269 @@
+package main_test
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/toolcheck/toolcheck/internal/testkit"
+)
+
+// finding is one diagnostic, as file:line plus message.
+type finding struct {
+	File     string
+	Line     int
+	Analyzer string // empty from go vet's text output
+	Message  string
+}
+
+func (f finding) key() string { return fmt.Sprintf("%s:%d: %s", f.File, f.Line, f.Message) }
+
+// expectation is a `// want <analyzer> "regexp"` comment in the fixture.
+type expectation struct {
+	File     string
+	Line     int
+	Analyzer string
+	Re       *regexp.Regexp
+}
+
+var wantRe = regexp.MustCompile(`(\w+) ("(?:[^"\\]|\\.)*")`)
+
+// buildTool builds the toolcheck binary once per test.
+func buildTool(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "toolcheck")
+	cmd := exec.Command("go", "build", "-o", bin, ".")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+func expectations(t *testing.T, dir string) []expectation {
+	t.Helper()
+	var exps []expectation
+	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, path)
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		sc := bufio.NewScanner(bytes.NewReader(data))
+		for line := 1; sc.Scan(); line++ {
+			text := sc.Text()
+			i := strings.Index(text, "// want ")
+			if i < 0 {
+				continue
+			}
+			for _, m := range wantRe.FindAllStringSubmatch(text[i+len("// want "):], -1) {
+				pat, err := strconv.Unquote(m[2])
+				if err != nil {
+					return fmt.Errorf("%s:%d: %v", rel, line, err)
+				}
+				exps = append(exps, expectation{rel, line, m[1], regexp.MustCompile(pat)})
+			}
+		}
+		return sc.Err()
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return exps
+}
+
+// run runs a command in dir and returns its stdout, stderr and exit code.
+func run(t *testing.T, dir string, name string, args ...string) (string, string, int) {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	code := 0
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		code = exit.ExitCode()
+	} else if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return stdout.String(), stderr.String(), code
+}
+
+var textLine = regexp.MustCompile(`^(.+\.go):(\d+):\d+: (.*)$`)
+
+func parseText(t *testing.T, dir, out string) []finding {
+	t.Helper()
+	var fs []finding
+	for _, l := range strings.Split(out, "\n") {
+		m := textLine.FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		file := m[1]
+		if filepath.IsAbs(file) {
+			file, _ = filepath.Rel(dir, file)
+		}
+		n, _ := strconv.Atoi(m[2])
+		fs = append(fs, finding{File: filepath.ToSlash(file), Line: n, Message: m[3]})
+	}
+	return fs
+}
+
+func parseJSON(t *testing.T, dir, out string) []finding {
+	t.Helper()
+	var tree map[string]map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(out), &tree); err != nil {
+		t.Fatalf("-json output: %v\n%s", err, out)
+	}
+	var fs []finding
+	seen := map[finding]bool{} // a package and its test variant report alike
+	for pkg, byAnalyzer := range tree {
+		for analyzer, raw := range byAnalyzer {
+			var diags []struct {
+				Posn    string `json:"posn"`
+				Message string `json:"message"`
+			}
+			if err := json.Unmarshal(raw, &diags); err != nil {
+				t.Fatalf("%s: %s: %s", pkg, analyzer, raw)
+			}
+			for _, d := range diags {
+				m := textLine.FindStringSubmatch(d.Posn + ": x")
+				if m == nil {
+					t.Fatalf("bad posn %q", d.Posn)
+				}
+				file, _ := filepath.Rel(dir, m[1])
+				n, _ := strconv.Atoi(m[2])
+				f := finding{filepath.ToSlash(file), n, analyzer, d.Message}
+				if !seen[f] {
+					seen[f] = true
+					fs = append(fs, f)
+				}
+			}
+		}
+	}
+	return fs
+}
+
+func keys(fs []finding) []string {
+	var ks []string
+	for _, f := range fs {
+		ks = append(ks, f.key())
+	}
+	sort.Strings(ks)
+	return ks
+}
+
+// TestEndToEnd runs the built binary on the fixture module that uses the
+// real SDKs, standalone (text and JSON) and through go vet, and checks the
+// exact set of findings against the fixture's want comments.
+func TestEndToEnd(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary and loads the real SDKs")
+	}
+	bin := buildTool(t)
+	dir := filepath.Join(testkit.Root(t), "testdata", "e2e")
+
+	stdout, _, code := run(t, dir, bin, "-json", "./...")
+	if code != 0 {
+		t.Fatalf("toolcheck -json: exit %d", code)
+	}
+	js := parseJSON(t, dir, stdout)
+
+	_, stderr, code := run(t, dir, bin, "./...")
+	if code != 3 {
+		t.Fatalf("toolcheck ./...: exit %d, want 3 (findings)\n%s", code, stderr)
+	}
+	text := parseText(t, dir, stderr)
+
+	_, vetErr, code := run(t, dir, "go", "vet", "-vettool="+bin, "./...")
+	if code == 0 {
+		t.Fatalf("go vet -vettool: exit 0 with findings expected")
+	}
+	vet := parseText(t, dir, vetErr)
+
+	want := strings.Join(keys(js), "\n")
+	if got := strings.Join(keys(text), "\n"); got != want {
+		t.Errorf("toolcheck ./... and toolcheck -json differ:\ntext:\n%s\njson:\n%s", got, want)
+	}
+	if got := strings.Join(keys(vet), "\n"); got != want {
+		t.Errorf("go vet -vettool and toolcheck -json differ:\nvet:\n%s\njson:\n%s", got, want)
+	}
+
+	exps := expectations(t, dir)
+	if len(exps) == 0 {
+		t.Fatal("the fixture has no want comments")
+	}
+	used := make([]bool, len(js))
+	for _, e := range exps {
+		found := false
+		for i, f := range js {
+			if !used[i] && f.File == e.File && f.Line == e.Line && f.Analyzer == e.Analyzer && e.Re.MatchString(f.Message) {
+				used[i], found = true, true
+				break
+			}
+		}
+		if !found {
+			t.Errorf("%s:%d: no %s finding matching %q", e.File, e.Line, e.Analyzer, e.Re)
+		}
+	}
+	for i, f := range js {
+		if !used[i] {
+			t.Errorf("%s:%d: unexpected %s finding: %s", f.File, f.Line, f.Analyzer, f.Message)
+		}
+	}
+}
+
+// TestConfigErrors checks that bad configuration fails clearly.
+func TestConfigErrors(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := buildTool(t)
+	dir := t.TempDir()
+	write := func(name, text string) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("go.mod", "module example.com/cfg\n\ngo 1.26\n")
+	write("a.go", "package a\n")
+	for _, tc := range []struct {
+		name, file string
+		args       []string
+		want       string
+	}{
+		{"malformed flag name", "", []string{"-boundaries=Boundary", "./..."}, `invalid value "Boundary" for flag -boundaries`},
+		{"method in a type list", "", []string{"-tool-errors=example.com/x.T.M", "./..."}, "too many dots"},
+		{"unknown key", `{"boundarys": ["example.com/x.B"]}`, []string{"./..."}, `unknown field "boundarys"`},
+		{"malformed name in file", `{"tool-errors": ["ToolError"]}`, []string{"./..."}, `tool-errors: "ToolError": want a qualified name`},
+		{"wrong type", `{"tests": "yes"}`, []string{"./..."}, "cannot unmarshal"},
+		{"unreadable file", "", []string{"-config=" + filepath.Join(dir, "missing.json"), "./..."}, "missing.json"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			os.Remove(filepath.Join(dir, ".toolcheck.json"))
+			if tc.file != "" {
+				write(".toolcheck.json", tc.file)
+			}
+			_, stderr, code := run(t, dir, bin, tc.args...)
+			if code == 0 || code == 3 {
+				t.Errorf("exit %d, want an error exit", code)
+			}
+			if !strings.Contains(stderr, tc.want) {
+				t.Errorf("stderr does not mention %q:\n%s", tc.want, stderr)
+			}
+		})
+	}
+}

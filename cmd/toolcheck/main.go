@@ -1,0 +1,30 @@
+// Command toolcheck checks Go MCP servers against the tool-outcome design:
+// every tool wrapped in the tool boundary, caller errors logged at INFO,
+// IsError results built only by the boundary, no empty result on a failure
+// path, and error text the model can act on.
+//
+// Run it on packages:
+//
+//	toolcheck ./...
+//
+// or through go vet:
+//
+//	go vet -vettool=$(command -v toolcheck) ./...
+//
+// "toolcheck help" lists the analyzers; "toolcheck help NAME" documents one.
+package main
+
+import (
+	"flag"
+
+	"golang.org/x/tools/go/analysis/multichecker"
+
+	"github.com/toolcheck/toolcheck/internal/suite"
+	"github.com/toolcheck/toolcheck/internal/toolmodel"
+)
+
+func main() {
+	cfg := &toolmodel.Config{}
+	cfg.RegisterFlags(flag.CommandLine)
+	multichecker.Main(suite.New(cfg)...)
+}

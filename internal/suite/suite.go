@@ -1,0 +1,19 @@
+// Package suite assembles toolcheck's analyzers around one shared tool
+// model, for every driver: the command, go vet, golangci-lint and tests.
+package suite
+
+import (
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/toolcheck/toolcheck/analyzers/unwrapped"
+	"github.com/toolcheck/toolcheck/internal/toolmodel"
+)
+
+// New returns every toolcheck analyzer, configured by cfg and sharing one
+// model analyzer.
+func New(cfg *toolmodel.Config) []*analysis.Analyzer {
+	model := toolmodel.New(cfg)
+	return []*analysis.Analyzer{
+		unwrapped.New(model),
+	}
+}

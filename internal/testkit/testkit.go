@@ -1,0 +1,65 @@
+// Package testkit lays out analysistest GOPATHs: the SDK stubs shared by
+// every analyzer's tests, plus the analyzer's own fixtures.
+package testkit
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// Root returns the module root, found from the working directory.
+func Root(t testing.TB) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Fatal("no go.mod above the working directory")
+		}
+		dir = parent
+	}
+}
+
+// GOPATH returns a temporary GOPATH-style tree holding the SDK stubs of
+// testdata/sdkstubs and the fixtures of each of dirs (each a testdata
+// directory with a src/ folder), for analysistest.Run.
+func GOPATH(t testing.TB, dirs ...string) string {
+	t.Helper()
+	tmp := t.TempDir()
+	srcs := append([]string{filepath.Join(Root(t), "testdata", "sdkstubs")}, dirs...)
+	for _, d := range srcs {
+		if err := copyTree(filepath.Join(d, "src"), filepath.Join(tmp, "src")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return tmp
+}
+
+func copyTree(from, to string) error {
+	return filepath.WalkDir(from, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(from, path)
+		if err != nil {
+			return err
+		}
+		dst := filepath.Join(to, rel)
+		if d.IsDir() {
+			return os.MkdirAll(dst, 0o755)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(dst, data, 0o644)
+	})
+}

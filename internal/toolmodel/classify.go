@@ -1,0 +1,660 @@
+package toolmodel
+
+import (
+	"go/ast"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// A Handler is a raw tool handler that reaches a registration.
+type Handler struct {
+	Name string   // pkg.Func, (*pkg.T).Method, or "func literal"
+	Expr ast.Expr // where the handler enters the traced code (this package), or nil
+	Node ast.Node // its *ast.FuncDecl or *ast.FuncLit in this package, or nil
+}
+
+// handlerSet is what a handler expression may evaluate to.
+type handlerSet struct {
+	wrapped   bool
+	unwrapped []Handler
+	params    []*types.Var
+	unknown   bool
+}
+
+func (s *handlerSet) merge(o handlerSet) {
+	s.wrapped = s.wrapped || o.wrapped
+	s.unknown = s.unknown || o.unknown
+	s.unwrapped = append(s.unwrapped, o.unwrapped...)
+	s.params = append(s.params, o.params...)
+}
+
+// serverSet is what a server expression may evaluate to.
+type serverSet struct {
+	equipped    bool
+	notEquipped bool
+	params      []*types.Var
+	unknown     bool
+}
+
+func (s *serverSet) merge(o serverSet) {
+	s.equipped = s.equipped || o.equipped
+	s.notEquipped = s.notEquipped || o.notEquipped
+	s.unknown = s.unknown || o.unknown
+	s.params = append(s.params, o.params...)
+}
+
+// bare reports whether the server is definitely built without the boundary:
+// a server that may also be one carrying it (a field assigned both ways) is
+// opaque, and draws no finding.
+func (s serverSet) bare() bool { return s.notEquipped && !s.equipped }
+
+// callee returns the statically known function called by call.
+func (m *Model) callee(call *ast.CallExpr) *types.Func {
+	fn := typeutil.StaticCallee(m.Pass.TypesInfo, call)
+	if fn != nil {
+		return fn.Origin()
+	}
+	return nil
+}
+
+// funcBody returns the declaration node and body of fn, if in this package.
+func (m *Model) funcNode(fn *types.Func) ast.Node {
+	if d := m.funcDecls[fn]; d != nil && d.Body != nil {
+		return d
+	}
+	return nil
+}
+
+// bindCall returns the frame binding target's parameters to call's
+// arguments, evaluated in f.
+func (m *Model) bindCall(target ast.Node, call *ast.CallExpr, f *frame, next *frame) *frame {
+	var ft *ast.FuncType
+	var recv *ast.FieldList
+	switch n := target.(type) {
+	case *ast.FuncDecl:
+		ft, recv = n.Type, n.Recv
+	case *ast.FuncLit:
+		ft = n.Type
+	default:
+		return next
+	}
+	nf := &frame{binds: map[*types.Var]boundArg{}, next: next, depth: f.level() + 1}
+	info := m.Pass.TypesInfo
+	if recv != nil && len(recv.List) > 0 && len(recv.List[0].Names) > 0 {
+		if v, ok := info.Defs[recv.List[0].Names[0]].(*types.Var); ok {
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+				nf.binds[v] = boundArg{exprs: []ast.Expr{sel.X}, frame: f}
+			}
+		}
+	}
+	var names []*ast.Ident
+	variadic := false
+	for _, field := range ft.Params.List {
+		_, variadic = field.Type.(*ast.Ellipsis)
+		if len(field.Names) == 0 {
+			names = append(names, nil)
+			continue
+		}
+		names = append(names, field.Names...)
+	}
+	for i, name := range names {
+		if name == nil {
+			continue
+		}
+		v, ok := info.Defs[name].(*types.Var)
+		if !ok {
+			continue
+		}
+		var args []ast.Expr
+		switch {
+		case variadic && i == len(names)-1:
+			if i < len(call.Args) {
+				args = call.Args[i:]
+			}
+		case i < len(call.Args):
+			args = []ast.Expr{call.Args[i]}
+		}
+		nf.binds[v] = boundArg{exprs: args, frame: f}
+	}
+	return nf
+}
+
+// results returns the origins of result idx of a call to a function whose
+// body is in this package (a declared function or a traced literal).
+func (m *Model) results(call *ast.CallExpr, f *frame, idx int, stop func(types.Object) bool) ([]origin, bool) {
+	if idx < 0 {
+		idx = 0
+	}
+	var target ast.Node
+	var closure *frame
+	if fn := m.callee(call); fn != nil {
+		target = m.funcNode(fn)
+	} else {
+		// A call of a function value: follow it to one literal.
+		for _, o := range m.trace(call.Fun, f, nil) {
+			lit, ok := o.expr.(*ast.FuncLit)
+			if !ok || o.kind != oExpr || target != nil {
+				return nil, false
+			}
+			target, closure = lit, o.frame
+		}
+	}
+	if target == nil || f.level() >= maxDepth || m.inProgress[target] {
+		return nil, false
+	}
+	m.inProgress[target] = true
+	defer delete(m.inProgress, target)
+	nf := m.bindCall(target, call, f, closure)
+	return m.returnsOf(target, nf, idx, stop)
+}
+
+// returnsOf traces result idx of every return statement of a function
+// body, in frame f.
+func (m *Model) returnsOf(target ast.Node, f *frame, idx int, stop func(types.Object) bool) ([]origin, bool) {
+	var body *ast.BlockStmt
+	var ftype *ast.FuncType
+	switch n := target.(type) {
+	case *ast.FuncDecl:
+		body, ftype = n.Body, n.Type
+	case *ast.FuncLit:
+		body, ftype = n.Body, n.Type
+	}
+	if body == nil {
+		return nil, false
+	}
+	var out []origin
+	ok := true
+	newTracer := func() *tracer { return &tracer{m: m, seen: map[traceKey]bool{}, stopObj: stop} }
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			switch {
+			case len(n.Results) == 0:
+				// a bare return of named results
+				if ftype.Results != nil {
+					if v := resultVar(m.Pass.TypesInfo, ftype, idx); v != nil {
+						out = append(out, newTracer().traceVar(v, nil, f)...)
+					}
+				}
+			case len(n.Results) > idx && (len(n.Results) > 1 || idx == 0):
+				out = append(out, newTracer().trace(n.Results[idx], f, -1)...)
+			case len(n.Results) == 1:
+				out = append(out, newTracer().trace(n.Results[0], f, idx)...)
+			default:
+				ok = false
+			}
+		}
+		return true
+	})
+	return out, ok
+}
+
+func resultVar(info *types.Info, ft *ast.FuncType, idx int) *types.Var {
+	i := 0
+	for _, field := range ft.Results.List {
+		for _, name := range field.Names {
+			if i == idx {
+				v, _ := info.Defs[name].(*types.Var)
+				return v
+			}
+			i++
+		}
+		if len(field.Names) == 0 {
+			i++
+		}
+	}
+	return nil
+}
+
+// ---- the boundary ----
+
+// IsBoundary reports whether fn is a tool boundary: named so (Boundary in
+// its name or its receiver type's) with the shape of one, configured, or
+// learned (a fact, or a function of this package that returns only
+// boundary-wrapped handlers).
+func (m *Model) IsBoundary(fn *types.Func) bool {
+	if fn == nil {
+		return false
+	}
+	fn = fn.Origin()
+	switch m.boundary[fn] {
+	case 1:
+		return true
+	case 2, 3:
+		return false
+	}
+	m.boundary[fn] = 3
+	r := m.isBoundary(fn)
+	if r {
+		m.boundary[fn] = 1
+	} else {
+		m.boundary[fn] = 2
+	}
+	return r
+}
+
+func (m *Model) isBoundary(fn *types.Func) bool {
+	if IsSDKPath(PkgPath(fn)) {
+		return false
+	}
+	if m.cfgNames[qualifiedName(fn)] {
+		return true
+	}
+	sig := fn.Type().(*types.Signature)
+	if named(fn) && boundaryShape(sig) {
+		return true
+	}
+	if ff := m.factOf(fn); ff != nil {
+		return ff.Boundary
+	}
+	if node := m.funcNode(fn); node != nil && boundaryShape(sig) {
+		return m.wrapsEverything(node)
+	}
+	return false
+}
+
+// named reports whether fn or its receiver type is called *Boundary*.
+func named(fn *types.Func) bool {
+	if strings.Contains(strings.ToLower(fn.Name()), "boundary") {
+		return true
+	}
+	sig := fn.Type().(*types.Signature)
+	return strings.Contains(strings.ToLower(RecvTypeName(sig)), "boundary")
+}
+
+// boundaryShape: takes a handler and returns a handler, or returns a
+// middleware.
+func boundaryShape(sig *types.Signature) bool {
+	res := sig.Results()
+	if res.Len() == 0 {
+		return false
+	}
+	r0 := res.At(0).Type()
+	if IsMiddlewareType(r0) {
+		return true
+	}
+	if HandlerKindOf(r0) == NotHandler {
+		return false
+	}
+	for i := 0; i < sig.Params().Len(); i++ {
+		if HandlerKindOf(sig.Params().At(i).Type()) != NotHandler {
+			return true
+		}
+	}
+	return false
+}
+
+// wrapsEverything reports whether every handler node returns is wrapped.
+func (m *Model) wrapsEverything(node ast.Node) bool {
+	var body *ast.BlockStmt
+	var ftype *ast.FuncType
+	switch n := node.(type) {
+	case *ast.FuncDecl:
+		body, ftype = n.Body, n.Type
+	case *ast.FuncLit:
+		body, ftype = n.Body, n.Type
+	}
+	if body == nil || ftype.Results == nil {
+		return false
+	}
+	r0 := m.Pass.TypesInfo.TypeOf(ftype.Results.List[0].Type)
+	if IsMiddlewareType(r0) {
+		// A middleware factory: its result must itself be a boundary.
+		found, all := false, true
+		ast.Inspect(body, func(n ast.Node) bool {
+			if _, ok := n.(*ast.FuncLit); ok {
+				return false
+			}
+			if ret, ok := n.(*ast.ReturnStmt); ok && len(ret.Results) > 0 {
+				found = true
+				if !m.isBoundaryValue(ret.Results[0], nil) {
+					all = false
+				}
+			}
+			return true
+		})
+		return found && all
+	}
+	found, all := false, true
+	ast.Inspect(body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		if ret, ok := n.(*ast.ReturnStmt); ok && len(ret.Results) > 0 {
+			found = true
+			hs := m.classifyHandler(ret.Results[0], nil)
+			if !hs.wrapped || hs.unknown || len(hs.unwrapped) > 0 || len(hs.params) > 0 {
+				all = false
+			}
+		}
+		return true
+	})
+	return found && all
+}
+
+// isBoundaryValue reports whether e evaluates only to boundary middleware:
+// a boundary function, a boundary factory's result, or a literal that
+// wraps everything it is given.
+func (m *Model) isBoundaryValue(e ast.Expr, f *frame) bool {
+	origins := m.trace(e, f, nil)
+	if len(origins) == 0 {
+		return false
+	}
+	for _, o := range origins {
+		if !m.isBoundaryOrigin(o) {
+			return false
+		}
+	}
+	return true
+}
+
+func (m *Model) isBoundaryOrigin(o origin) bool {
+	switch o.kind {
+	case oFunc:
+		return m.IsBoundary(o.fn)
+	case oExpr:
+		switch e := o.expr.(type) {
+		case *ast.CallExpr:
+			if fn := m.callee(e); fn != nil {
+				return m.IsBoundary(fn) && IsMiddlewareType(m.Pass.TypesInfo.TypeOf(e))
+			}
+		case *ast.FuncLit:
+			if IsMiddlewareType(m.Pass.TypesInfo.TypeOf(e)) {
+				if m.inProgress[e] {
+					return false
+				}
+				m.inProgress[e] = true
+				defer delete(m.inProgress, e)
+				return m.wrapsEverything(e)
+			}
+		}
+	}
+	return false
+}
+
+// ---- handlers ----
+
+// classifyHandler says what a handler expression evaluates to.
+func (m *Model) classifyHandler(e ast.Expr, f *frame) handlerSet {
+	var hs handlerSet
+	for _, o := range m.trace(e, f, nil) {
+		hs.merge(m.classifyHandlerOrigin(o))
+	}
+	return hs
+}
+
+func (m *Model) classifyHandlerOrigin(o origin) handlerSet {
+	switch o.kind {
+	case oFunc:
+		if m.IsBoundary(o.fn) {
+			return handlerSet{wrapped: true} // a boundary used as a middleware value
+		}
+		h := Handler{Name: funcName(o.fn), Expr: o.expr}
+		if d := m.funcNode(o.fn); d != nil {
+			h.Node = d
+		}
+		return handlerSet{unwrapped: []Handler{h}}
+	case oParam:
+		return handlerSet{params: []*types.Var{o.param}}
+	case oExpr:
+		switch e := o.expr.(type) {
+		case *ast.FuncLit:
+			return handlerSet{unwrapped: []Handler{{Name: "func literal", Expr: e, Node: e}}}
+		case *ast.CallExpr:
+			return m.classifyHandlerCall(e, o.frame, o.tuple)
+		}
+	}
+	return handlerSet{unknown: true}
+}
+
+func (m *Model) classifyHandlerCall(call *ast.CallExpr, f *frame, tuple int) handlerSet {
+	fn := m.callee(call)
+	if fn != nil {
+		switch {
+		case m.IsBoundary(fn):
+			m.noteWrappedHandlers(call, f)
+			return handlerSet{wrapped: true}
+		case IsFunc(fn, MCPGoMCP, "NewTypedToolHandler"), IsFunc(fn, MCPGoMCP, "NewStructuredToolHandler"):
+			if len(call.Args) == 1 {
+				return m.classifyHandler(call.Args[0], f)
+			}
+			return handlerSet{unknown: true}
+		}
+		if m.funcNode(fn) == nil {
+			return m.handlerFromFact(fn, call, f, tuple)
+		}
+	} else if m.isBoundaryValue(call.Fun, f) {
+		// A boundary middleware applied: Boundary(logger)(h), mw(h).
+		m.noteWrappedHandlers(call, f)
+		return handlerSet{wrapped: true}
+	}
+	origins, ok := m.results(call, f, tuple, nil)
+	if !ok {
+		return handlerSet{unknown: true}
+	}
+	var hs handlerSet
+	for _, o := range origins {
+		hs.merge(m.classifyHandlerOrigin(o))
+	}
+	if len(origins) == 0 {
+		hs.unknown = true
+	}
+	// An adapter's closure is the registered function, but the tool's own
+	// code is the handler passed in.
+	for _, a := range call.Args {
+		if HandlerKindOf(m.Pass.TypesInfo.TypeOf(a)) != NotHandler {
+			m.noteWrappedHandlers(&ast.CallExpr{Args: []ast.Expr{a}}, f)
+		}
+	}
+	return hs
+}
+
+// noteWrappedHandlers records the functions passed to a boundary or adapter
+// as tool handlers.
+func (m *Model) noteWrappedHandlers(call *ast.CallExpr, f *frame) {
+	for _, a := range call.Args {
+		if HandlerKindOf(m.Pass.TypesInfo.TypeOf(a)) == NotHandler {
+			continue
+		}
+		for _, o := range m.trace(a, f, nil) {
+			switch o.kind {
+			case oFunc:
+				if d := m.funcNode(o.fn); d != nil {
+					m.Handlers[d] = true
+				}
+			case oExpr:
+				if lit, ok := o.expr.(*ast.FuncLit); ok {
+					m.Handlers[lit] = true
+				}
+			}
+		}
+	}
+}
+
+func funcName(fn *types.Func) string {
+	sig := fn.Type().(*types.Signature)
+	pkg := ""
+	if fn.Pkg() != nil {
+		pkg = fn.Pkg().Name() + "."
+	}
+	if sig.Recv() != nil {
+		recv := sig.Recv().Type()
+		ptr := ""
+		if p, ok := recv.(*types.Pointer); ok {
+			recv, ptr = p.Elem(), "*"
+		}
+		if n, ok := recv.(*types.Named); ok {
+			return "(" + ptr + pkg + n.Obj().Name() + ")." + fn.Name()
+		}
+	}
+	return pkg + fn.Name()
+}
+
+func qualifiedName(fn *types.Func) string {
+	sig := fn.Type().(*types.Signature)
+	if sig.Recv() != nil {
+		return PkgPath(fn) + "." + RecvTypeName(sig) + "." + fn.Name()
+	}
+	return PkgPath(fn) + "." + fn.Name()
+}
+
+// ---- servers ----
+
+// classifyServer says whether a server expression carries the boundary.
+func (m *Model) classifyServer(e ast.Expr, f *frame) serverSet {
+	var ss serverSet
+	origins := m.trace(e, f, m.isEquippedStorage)
+	if len(origins) == 0 {
+		ss.unknown = true
+	}
+	for _, o := range origins {
+		ss.merge(m.classifyServerOrigin(o))
+	}
+	return ss
+}
+
+func (m *Model) isEquippedStorage(obj types.Object) bool { return m.equipped[obj] }
+
+func (m *Model) classifyServerOrigin(o origin) serverSet {
+	switch o.kind {
+	case oEquipped:
+		return serverSet{equipped: true}
+	case oParam:
+		return serverSet{params: []*types.Var{o.param}}
+	case oExpr:
+		call, ok := o.expr.(*ast.CallExpr)
+		if !ok {
+			break
+		}
+		fn := m.callee(call)
+		switch {
+		case fn == nil:
+		case IsFunc(fn, MCPGoServer, "NewMCPServer"):
+			if len(call.Args) > 2 && m.optionsInstallBoundary(call.Args[2:], o.frame) {
+				return serverSet{equipped: true}
+			}
+			return serverSet{notEquipped: true}
+		case IsFunc(fn, GoSDKMCP, "NewServer"):
+			return serverSet{notEquipped: true}
+		case m.funcNode(fn) == nil:
+			return m.serverFromFact(fn, call, o.frame, o.tuple)
+		}
+		origins, ok := m.results(call, o.frame, o.tuple, m.isEquippedStorage)
+		if !ok || len(origins) == 0 {
+			return serverSet{unknown: true}
+		}
+		var ss serverSet
+		for _, r := range origins {
+			ss.merge(m.classifyServerOrigin(r))
+		}
+		return ss
+	}
+	return serverSet{unknown: true}
+}
+
+// optionsInstallBoundary reports whether mcp-go server options include
+// WithToolHandlerMiddleware(boundary).
+func (m *Model) optionsInstallBoundary(args []ast.Expr, f *frame) bool {
+	for _, a := range args {
+		for _, o := range m.trace(a, f, nil) {
+			if m.optionInstallsBoundary(o, 0) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (m *Model) optionInstallsBoundary(o origin, depth int) bool {
+	if o.kind != oExpr || depth > maxDepth {
+		return false
+	}
+	call, ok := o.expr.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn := m.callee(call)
+	if IsFunc(fn, MCPGoServer, "WithToolHandlerMiddleware") {
+		return len(call.Args) == 1 && m.isBoundaryValue(call.Args[0], o.frame)
+	}
+	if fn != nil && m.funcNode(fn) == nil {
+		if ff := m.factOf(fn); ff != nil {
+			return ff.OptionInstallsBoundary
+		}
+		return false
+	}
+	origins, ok := m.results(call, o.frame, o.tuple, nil)
+	if !ok {
+		return false
+	}
+	for _, r := range origins {
+		if m.optionInstallsBoundary(r, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// ---- tools (server.ServerTool values) ----
+
+// toolHandlers returns the handlers inside the ServerTool values e may
+// evaluate to.
+func (m *Model) toolHandlers(e ast.Expr, f *frame) handlerSet {
+	var hs handlerSet
+	for _, o := range m.trace(e, f, nil) {
+		hs.merge(m.toolHandlersOrigin(o, 0))
+	}
+	return hs
+}
+
+func (m *Model) toolHandlersOrigin(o origin, depth int) handlerSet {
+	switch o.kind {
+	case oParam:
+		return handlerSet{params: []*types.Var{o.param}}
+	case oExpr:
+		switch e := o.expr.(type) {
+		case *ast.CompositeLit:
+			t := m.Pass.TypesInfo.TypeOf(e)
+			if !IsNamed(t, MCPGoServer, "ServerTool") && !IsNamed(t, MCPGoServer, "ServerTaskTool") {
+				return handlerSet{unknown: true}
+			}
+			for i, elt := range e.Elts {
+				var val ast.Expr
+				if kv, ok := elt.(*ast.KeyValueExpr); ok {
+					if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "Handler" {
+						val = kv.Value
+					}
+				} else if i == 1 {
+					val = elt
+				}
+				if val != nil {
+					hs := m.classifyHandler(val, o.frame)
+					for j := range hs.unwrapped {
+						hs.unwrapped[j].Expr = val
+					}
+					return hs
+				}
+			}
+			return handlerSet{} // no handler: nothing registered
+		case *ast.CallExpr:
+			fn := m.callee(e)
+			if fn != nil && m.funcNode(fn) == nil {
+				return m.toolsFromFact(fn, e, o.frame)
+			}
+			origins, ok := m.results(e, o.frame, o.tuple, nil)
+			if !ok || depth > maxDepth {
+				return handlerSet{unknown: true}
+			}
+			var hs handlerSet
+			for _, r := range origins {
+				hs.merge(m.toolHandlersOrigin(r, depth+1))
+			}
+			return hs
+		}
+	}
+	return handlerSet{unknown: true}
+}

@@ -1,0 +1,302 @@
+package toolmodel
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// computeCode finds the tool handlers, the code they reach and the
+// boundary code of the package.
+func (m *Model) computeCode() {
+	info := m.Pass.TypesInfo
+	for fn, d := range m.funcDecls {
+		if d.Body != nil && m.IsBoundary(fn) {
+			m.BoundaryCode[d] = true
+		}
+	}
+	// Helpers only boundary code calls belong to the boundary.
+	callers := map[ast.Node]map[ast.Node]bool{}
+	for fnNode, calls := range m.callsIn {
+		outer := m.outerDecl(fnNode)
+		for _, call := range calls {
+			if fn := m.callee(call); fn != nil {
+				if d := m.funcNode(fn); d != nil && d != outer {
+					if callers[d] == nil {
+						callers[d] = map[ast.Node]bool{}
+					}
+					callers[d][outer] = true
+				}
+			}
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for d, from := range callers {
+			if m.BoundaryCode[d] || len(from) == 0 {
+				continue
+			}
+			all := true
+			for c := range from {
+				if !m.BoundaryCode[c] {
+					all = false
+					break
+				}
+			}
+			if all {
+				m.BoundaryCode[d] = true
+				changed = true
+			}
+		}
+	}
+
+	// Functions shaped like a tool handler are tool handlers.
+	for _, d := range m.funcDecls {
+		if d.Body == nil {
+			continue
+		}
+		if fn := m.funcOfNode[d]; fn != nil && HandlerKindOf(fn.Type()).IsToolHandler() {
+			m.Handlers[d] = true
+		}
+	}
+	for n := range m.enclosing {
+		if lit, ok := n.(*ast.FuncLit); ok && HandlerKindOf(info.TypeOf(lit)).IsToolHandler() {
+			m.Handlers[lit] = true
+		}
+	}
+	for h := range m.Handlers {
+		if m.InBoundary(h.Pos()) {
+			delete(m.Handlers, h)
+		}
+	}
+
+	// The code the handlers reach.
+	var queue []ast.Node
+	for h := range m.Handlers {
+		queue = append(queue, h)
+		m.ToolCode[h] = true
+	}
+	for len(queue) > 0 {
+		n := queue[0]
+		queue = queue[1:]
+		ast.Inspect(n, func(x ast.Node) bool {
+			call, ok := x.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			if fn := m.callee(call); fn != nil {
+				if d := m.funcNode(fn); d != nil && !m.ToolCode[d] && !m.BoundaryCode[d] {
+					m.ToolCode[d] = true
+					queue = append(queue, d)
+				}
+			}
+			return true
+		})
+	}
+}
+
+// outerDecl returns the function declaration enclosing a function node.
+func (m *Model) outerDecl(n ast.Node) ast.Node {
+	for {
+		lit, ok := n.(*ast.FuncLit)
+		if !ok {
+			return n
+		}
+		outer := m.enclosing[lit]
+		if outer == nil {
+			return n
+		}
+		n = outer
+	}
+}
+
+func within(n ast.Node, pos token.Pos) bool { return n.Pos() <= pos && pos < n.End() }
+
+// InBoundary reports whether pos lies in boundary code.
+func (m *Model) InBoundary(pos token.Pos) bool {
+	for n := range m.BoundaryCode {
+		if within(n, pos) {
+			return true
+		}
+	}
+	return false
+}
+
+// InToolCode reports whether pos lies in a tool handler or a function a
+// handler reaches (and not in boundary code).
+func (m *Model) InToolCode(pos token.Pos) bool {
+	if m.InBoundary(pos) {
+		return false
+	}
+	for n := range m.ToolCode {
+		if within(n, pos) {
+			return true
+		}
+	}
+	return false
+}
+
+// exportFacts tells importing packages what this package's functions do.
+func (m *Model) exportFacts(installs map[ast.Node][]int) {
+	for fn, d := range m.funcDecls {
+		if d.Body == nil {
+			continue
+		}
+		ff := &FuncFact{InstallsBoundaryOn: installs[d]}
+		ff.Boundary = m.IsBoundary(fn)
+		res := fn.Type().(*types.Signature).Results()
+		for i := 0; i < res.Len(); i++ {
+			t := res.At(i).Type()
+			switch {
+			case IsNamed(t, MCPGoServer, "ServerOption"):
+				origins, _ := m.returnsOf(d, nil, i, nil)
+				for _, o := range origins {
+					if m.optionInstallsBoundary(o, 0) {
+						ff.OptionInstallsBoundary = true
+					}
+				}
+			case HandlerKindOf(t) != NotHandler && !ff.Boundary:
+				origins, ok := m.returnsOf(d, nil, i, nil)
+				if !ok {
+					continue
+				}
+				var hs handlerSet
+				for _, o := range origins {
+					hs.merge(m.classifyHandlerOrigin(o))
+				}
+				ff.Handlers = append(ff.Handlers, m.handlerSrcs(d, i, hs)...)
+			case IsServerType(t):
+				origins, ok := m.returnsOf(d, nil, i, m.isEquippedStorage)
+				if !ok {
+					continue
+				}
+				var ss serverSet
+				for _, o := range origins {
+					ss.merge(m.classifyServerOrigin(o))
+				}
+				if ss.unknown || len(origins) == 0 {
+					continue
+				}
+				if ss.equipped && !ss.notEquipped {
+					ff.Servers = append(ff.Servers, ResultSrc{i, Src{Kind: SrcEquipped}})
+				}
+				if ss.bare() {
+					ff.Servers = append(ff.Servers, ResultSrc{i, Src{Kind: SrcNotEquipped}})
+				}
+				for _, p := range ss.params {
+					if pi, ok := m.params[p]; ok && pi.fn == d {
+						ff.Servers = append(ff.Servers, ResultSrc{i, Src{Kind: SrcParam, Param: pi.index}})
+					}
+				}
+			case isToolValueType(t):
+				origins, ok := m.returnsOf(d, nil, i, nil)
+				if !ok {
+					continue
+				}
+				var hs handlerSet
+				for _, o := range origins {
+					hs.merge(m.toolHandlersOrigin(o, 0))
+				}
+				ff.Tools = append(ff.Tools, m.handlerSrcs(d, i, hs)...)
+			}
+		}
+		if s := m.summaries[d]; s != nil {
+			for _, t := range s.templates {
+				hs, ss := m.evaluate(t, nil)
+				var hsrc, ssrc []Src
+				for _, h := range hs.unwrapped {
+					hsrc = append(hsrc, Src{Kind: SrcUnwrapped, Name: m.exportName(d, h)})
+				}
+				for _, p := range hs.params {
+					if pi, ok := m.params[p]; ok && pi.fn == d {
+						hsrc = append(hsrc, Src{Kind: SrcParam, Param: pi.index})
+					}
+				}
+				if ss.bare() {
+					ssrc = append(ssrc, Src{Kind: SrcNotEquipped})
+				}
+				for _, p := range ss.params {
+					if pi, ok := m.params[p]; ok && pi.fn == d {
+						ssrc = append(ssrc, Src{Kind: SrcParam, Param: pi.index})
+					}
+				}
+				for _, h := range hsrc {
+					for _, s := range ssrc {
+						if h.Kind == SrcParam || s.Kind == SrcParam {
+							ff.Registers = appendUnique(ff.Registers, RegSrc{h, s})
+						}
+					}
+				}
+			}
+		}
+		if !ff.empty() {
+			m.Pass.ExportObjectFact(fn, ff)
+		}
+	}
+}
+
+func appendUnique(rs []RegSrc, r RegSrc) []RegSrc {
+	for _, x := range rs {
+		if x == r {
+			return rs
+		}
+	}
+	return append(rs, r)
+}
+
+// handlerSrcs turns a decided handler set into fact sources; an unknown
+// part makes the whole result unknown.
+func (m *Model) handlerSrcs(d ast.Node, i int, hs handlerSet) []ResultSrc {
+	if hs.unknown {
+		return nil
+	}
+	var out []ResultSrc
+	if hs.wrapped && len(hs.unwrapped) == 0 && len(hs.params) == 0 {
+		return []ResultSrc{{i, Src{Kind: SrcWrapped}}}
+	}
+	for _, h := range hs.unwrapped {
+		out = append(out, ResultSrc{i, Src{Kind: SrcUnwrapped, Name: m.exportName(d, h)}})
+	}
+	for _, p := range hs.params {
+		pi, ok := m.params[p]
+		if !ok || pi.fn != d {
+			return nil
+		}
+		out = append(out, ResultSrc{i, Src{Kind: SrcParam, Param: pi.index}})
+	}
+	return out
+}
+
+// isToolValueType matches server.ServerTool, server.ServerTaskTool and
+// slices, arrays and maps of them.
+func isToolValueType(t types.Type) bool {
+	for {
+		switch u := t.Underlying().(type) {
+		case *types.Slice:
+			t = u.Elem()
+			continue
+		case *types.Array:
+			t = u.Elem()
+			continue
+		case *types.Map:
+			t = u.Elem()
+			continue
+		case *types.Pointer:
+			t = u.Elem()
+			continue
+		}
+		return IsNamed(t, MCPGoServer, "ServerTool") || IsNamed(t, MCPGoServer, "ServerTaskTool")
+	}
+}
+
+// exportName names a handler for another package: a function literal is
+// named after the function that makes it.
+func (m *Model) exportName(d ast.Node, h Handler) string {
+	if h.Name != "func literal" {
+		return h.Name
+	}
+	if fn := m.funcOfNode[d]; fn != nil {
+		return "func literal from " + funcName(fn)
+	}
+	return h.Name
+}

@@ -1,0 +1,303 @@
+package toolmodel
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"go/token"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// ConfigFileName is the name of the configuration file that toolcheck looks
+// for in a package's directory and each directory above it.
+const ConfigFileName = ".toolcheck.json"
+
+// Config is the one configuration shared by every analyzer and every driver:
+// flags, the configuration file and golangci-lint settings all fill it, with
+// the same keys.
+//
+// Names are fully qualified: "import/path.Name" for a function, type or
+// variable, "import/path.Type.Method" for a method.
+type Config struct {
+	// Boundaries names tool-boundary functions or methods beyond those
+	// recognised by name and shape.
+	Boundaries []string `json:"boundaries,omitempty"`
+	// ToolErrors names ToolError types beyond the types called ToolError.
+	ToolErrors []string `json:"tool-errors,omitempty"`
+	// LevelTypes names log-level types beyond log/slog.Level.
+	LevelTypes []string `json:"level-types,omitempty"`
+	// CallerErrors names sentinel errors and error types that mean the
+	// caller can act (outcome 2 or 3).
+	CallerErrors []string `json:"caller-errors,omitempty"`
+	// ModelSafeErrors names error types whose text is written for the model.
+	ModelSafeErrors []string `json:"model-safe-errors,omitempty"`
+	// Tests reports findings in _test.go files too.
+	Tests bool `json:"tests,omitempty"`
+
+	// File is an explicit configuration file; when empty, the nearest
+	// ConfigFileName above each package is used.
+	File string `json:"-"`
+
+	testsSet bool // Tests was set by a flag and overrides the file
+
+	once    sync.Once
+	onceErr error
+	files   sync.Map // dir -> *fileResult
+}
+
+// Keys lists the configuration keys, in the order documented.
+var Keys = []string{"boundaries", "tool-errors", "level-types", "caller-errors", "model-safe-errors", "tests"}
+
+type fileResult struct {
+	cfg  *Config // nil when no file applies
+	path string
+	err  error
+}
+
+// RegisterFlags binds the configuration to flags in fs, using the same keys
+// as the configuration file. Lists are comma-separated.
+func (c *Config) RegisterFlags(fs *flag.FlagSet) {
+	fs.Var(&listFlag{&c.Boundaries, true}, "boundaries", "comma-separated tool-boundary functions (import/path.Func or import/path.Type.Method)")
+	fs.Var(&listFlag{&c.ToolErrors, false}, "tool-errors", "comma-separated ToolError types (import/path.Type)")
+	fs.Var(&listFlag{&c.LevelTypes, false}, "level-types", "comma-separated log-level types (import/path.Type)")
+	fs.Var(&listFlag{&c.CallerErrors, false}, "caller-errors", "comma-separated caller-error sentinels and types (import/path.Name)")
+	fs.Var(&listFlag{&c.ModelSafeErrors, false}, "model-safe-errors", "comma-separated error types whose text is written for the model (import/path.Type)")
+	fs.Var(&testsFlag{c}, "tests", "report findings in _test.go files too")
+	fs.StringVar(&c.File, "config", "", "configuration file (default: the nearest "+ConfigFileName+" above each package)")
+}
+
+// listFlag is a comma-separated list of qualified names, checked as it is
+// set so that a malformed name fails before any package is loaded.
+type listFlag struct {
+	dst    *[]string
+	method bool
+}
+
+func (l *listFlag) String() string {
+	if l == nil || l.dst == nil {
+		return ""
+	}
+	return strings.Join(*l.dst, ",")
+}
+
+func (l *listFlag) Set(s string) error {
+	for _, part := range strings.Split(s, ",") {
+		if part = strings.TrimSpace(part); part == "" {
+			continue
+		}
+		if err := validateName(part, l.method); err != nil {
+			return fmt.Errorf("%q: %v", part, err)
+		}
+		*l.dst = append(*l.dst, part)
+	}
+	return nil
+}
+
+type testsFlag struct{ c *Config }
+
+func (f *testsFlag) String() string {
+	if f == nil || f.c == nil {
+		return "false"
+	}
+	return fmt.Sprint(f.c.Tests)
+}
+func (f *testsFlag) IsBoolFlag() bool { return true }
+func (f *testsFlag) Set(s string) error {
+	switch s {
+	case "true", "1":
+		f.c.Tests = true
+	case "false", "0":
+		f.c.Tests = false
+	default:
+		return fmt.Errorf("tests: want true or false, got %q", s)
+	}
+	f.c.testsSet = true
+	return nil
+}
+
+// Validate checks every name in the configuration; the error names the key
+// and the value.
+func (c *Config) Validate() error {
+	var errs []error
+	check := func(key string, names []string, allowMethod bool) {
+		for _, n := range names {
+			if err := validateName(n, allowMethod); err != nil {
+				errs = append(errs, fmt.Errorf("%s: %q: %v", key, n, err))
+			}
+		}
+	}
+	check("boundaries", c.Boundaries, true)
+	check("tool-errors", c.ToolErrors, false)
+	check("level-types", c.LevelTypes, false)
+	check("caller-errors", c.CallerErrors, false)
+	check("model-safe-errors", c.ModelSafeErrors, false)
+	return errors.Join(errs...)
+}
+
+// validateName accepts "path.Name" and, when allowMethod, "path.Type.Method".
+func validateName(n string, allowMethod bool) error {
+	slash := strings.LastIndex(n, "/")
+	rest := n[slash+1:]
+	dot := strings.Index(rest, ".")
+	if dot <= 0 {
+		return errors.New("want a qualified name such as example.com/pkg.Name")
+	}
+	pkg := n[:slash+1] + rest[:dot]
+	for _, seg := range strings.Split(pkg, "/") {
+		if seg == "" || strings.ContainsAny(seg, " \t\"'\\") {
+			return fmt.Errorf("malformed import path %q", pkg)
+		}
+	}
+	parts := strings.Split(rest[dot+1:], ".")
+	if len(parts) > 2 || (len(parts) == 2 && !allowMethod) {
+		return errors.New("too many dots after the import path")
+	}
+	for _, p := range parts {
+		if !token.IsIdentifier(p) {
+			return fmt.Errorf("%q is not a Go identifier", p)
+		}
+	}
+	return nil
+}
+
+// ParseFile decodes a configuration file's contents strictly: unknown keys
+// and wrong types are errors naming the file.
+func ParseFile(path string, data []byte) (*Config, error) {
+	var c Config
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&c); err != nil {
+		return nil, fmt.Errorf("%s: %v (known keys: %s)", path, err, strings.Join(Keys, ", "))
+	}
+	if dec.More() {
+		return nil, fmt.Errorf("%s: trailing data after the JSON object", path)
+	}
+	if err := c.Validate(); err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	return &c, nil
+}
+
+// FromSettings builds a configuration from decoded settings (golangci-lint's
+// plugin settings), with the same keys and validation as the file.
+func FromSettings(settings any) (*Config, error) {
+	if settings == nil {
+		return &Config{}, nil
+	}
+	data, err := json.Marshal(settings)
+	if err != nil {
+		return nil, fmt.Errorf("toolcheck settings: %v", err)
+	}
+	c, err := ParseFile("toolcheck settings", data)
+	if err != nil {
+		return nil, err
+	}
+	c.testsSet = true
+	return c, nil
+}
+
+// effective returns the configuration for a package in dir: the flags (or
+// settings) merged with the nearest configuration file.
+func (c *Config) effective(dir string) (*Config, error) {
+	c.once.Do(func() {
+		c.onceErr = c.Validate()
+		if c.onceErr != nil {
+			c.onceErr = fmt.Errorf("toolcheck configuration: %v", c.onceErr)
+		}
+	})
+	if c.onceErr != nil {
+		return nil, c.onceErr
+	}
+	var file *Config
+	if c.File != "" {
+		r := c.load(c.File)
+		if r.err != nil {
+			return nil, r.err
+		}
+		file = r.cfg
+	} else if dir != "" {
+		r := c.find(dir)
+		if r.err != nil {
+			return nil, r.err
+		}
+		file = r.cfg
+	}
+	if file == nil {
+		return c, nil
+	}
+	merged := &Config{
+		Boundaries:      union(c.Boundaries, file.Boundaries),
+		ToolErrors:      union(c.ToolErrors, file.ToolErrors),
+		LevelTypes:      union(c.LevelTypes, file.LevelTypes),
+		CallerErrors:    union(c.CallerErrors, file.CallerErrors),
+		ModelSafeErrors: union(c.ModelSafeErrors, file.ModelSafeErrors),
+		Tests:           file.Tests,
+	}
+	if c.testsSet {
+		merged.Tests = c.Tests
+	}
+	return merged, nil
+}
+
+func (c *Config) load(path string) *fileResult {
+	if v, ok := c.files.Load("file:" + path); ok {
+		return v.(*fileResult)
+	}
+	r := &fileResult{path: path}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		r.err = fmt.Errorf("toolcheck configuration: %v", err)
+	} else {
+		r.cfg, r.err = ParseFile(path, data)
+	}
+	v, _ := c.files.LoadOrStore("file:"+path, r)
+	return v.(*fileResult)
+}
+
+// find walks up from dir to the nearest configuration file.
+func (c *Config) find(dir string) *fileResult {
+	if v, ok := c.files.Load(dir); ok {
+		return v.(*fileResult)
+	}
+	var r *fileResult
+	path := filepath.Join(dir, ConfigFileName)
+	if _, err := os.Stat(path); err == nil {
+		r = c.load(path)
+	} else if parent := filepath.Dir(dir); parent != dir {
+		r = c.find(parent)
+	} else {
+		r = &fileResult{}
+	}
+	v, _ := c.files.LoadOrStore(dir, r)
+	return v.(*fileResult)
+}
+
+func union(a, b []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, s := range append(append([]string(nil), a...), b...) {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// nameSet is a set of qualified names from the configuration.
+type nameSet map[string]bool
+
+func newNameSet(names []string) nameSet {
+	s := nameSet{}
+	for _, n := range names {
+		s[n] = true
+	}
+	return s
+}

@@ -1,0 +1,179 @@
+package toolmodel
+
+import (
+	"go/token"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// AnalyzerNames are the analyzers a suppression directive may name.
+var AnalyzerNames = []string{"unwrapped", "iserror", "loglevel", "emptyonfail", "messagetext"}
+
+// DirectivePrefix starts a suppression comment:
+//
+//	//toolcheck:ignore <analyzer>[,<analyzer>] <reason>
+const DirectivePrefix = "//toolcheck:ignore"
+
+// A Directive is one suppression comment.
+type Directive struct {
+	Pos, End  token.Pos
+	File      string
+	Line      int
+	Analyzers []string
+	Reason    string
+	// Problem says what is wrong with a malformed directive.
+	Problem string
+}
+
+// Directives are the suppression comments of a package.
+type Directives struct {
+	list []*Directive
+}
+
+func parseDirectives(pass *analysis.Pass) *Directives {
+	ds := &Directives{}
+	known := map[string]bool{}
+	for _, n := range AnalyzerNames {
+		known[n] = true
+	}
+	for _, f := range pass.Files {
+		for _, cg := range f.Comments {
+			for _, c := range cg.List {
+				if !strings.HasPrefix(c.Text, DirectivePrefix) {
+					continue
+				}
+				rest := c.Text[len(DirectivePrefix):]
+				if rest != "" && rest[0] != ' ' && rest[0] != '\t' {
+					continue // //toolcheck:ignoreX is not ours
+				}
+				pos := pass.Fset.Position(c.Pos())
+				d := &Directive{Pos: c.Pos(), End: c.End(), File: pos.Filename, Line: pos.Line}
+				fields := strings.Fields(rest)
+				if len(fields) == 0 {
+					d.Problem = "names no analyzer"
+				} else {
+					for _, name := range strings.Split(fields[0], ",") {
+						if !known[name] {
+							d.Problem = "names unknown analyzer " + quote(name)
+						}
+						d.Analyzers = append(d.Analyzers, name)
+					}
+					d.Reason = strings.Join(fields[1:], " ")
+					if d.Problem == "" && d.Reason == "" {
+						d.Problem = "has no reason"
+					}
+				}
+				ds.list = append(ds.list, d)
+			}
+		}
+	}
+	return ds
+}
+
+func quote(s string) string { return "\"" + s + "\"" }
+
+func (d *Directive) names(analyzer string) bool {
+	for _, a := range d.Analyzers {
+		if a == analyzer {
+			return true
+		}
+	}
+	return false
+}
+
+// A Reporter reports one analyzer's diagnostics through the package's
+// filters: test and generated files, and suppression directives.
+type Reporter struct {
+	m    *Model
+	pass *analysis.Pass
+	name string
+	used map[*Directive]bool
+}
+
+// Reporter returns the reporter of the analyzer called name for pass.
+func (m *Model) Reporter(pass *analysis.Pass, name string) *Reporter {
+	return &Reporter{m: m, pass: pass, name: name, used: map[*Directive]bool{}}
+}
+
+func (r *Reporter) filtered(pos token.Pos) bool {
+	if r.m.IsGenerated(pos) {
+		return true
+	}
+	return !r.m.Config.Tests && r.m.IsTestFile(pos)
+}
+
+// Report reports d unless a filter or a directive drops it.
+func (r *Reporter) Report(d analysis.Diagnostic) {
+	if r.filtered(d.Pos) {
+		return
+	}
+	if r.m.Directives != nil {
+		p := r.pass.Fset.Position(d.Pos)
+		for _, dir := range r.m.Directives.list {
+			if dir.Problem == "" && dir.names(r.name) && dir.File == p.Filename && (dir.Line == p.Line || dir.Line == p.Line-1) {
+				r.used[dir] = true
+				return
+			}
+		}
+	}
+	if d.Category == "" {
+		d.Category = r.name
+	}
+	r.pass.Report(d)
+}
+
+// Finish reports this analyzer's malformed directives and the ones that
+// suppressed nothing. Directives naming no known analyzer are reported by
+// the first analyzer of the suite, unwrapped.
+func (r *Reporter) Finish() {
+	if r.m.Directives == nil {
+		return
+	}
+	for _, dir := range r.m.Directives.list {
+		if r.filtered(dir.Pos) {
+			continue
+		}
+		mine := dir.names(r.name)
+		switch {
+		case dir.Problem != "" && (mine || (r.name == AnalyzerNames[0] && !dir.namesKnown())):
+			r.pass.Report(analysis.Diagnostic{Pos: dir.Pos, End: dir.End, Category: "directive",
+				Message: "malformed toolcheck:ignore directive " + dir.Problem + ": write //toolcheck:ignore <analyzer> <reason>"})
+		case dir.Problem == "" && mine && !r.used[dir]:
+			r.pass.Report(analysis.Diagnostic{Pos: dir.Pos, End: dir.End, Category: "directive",
+				Message: "toolcheck:ignore directive suppresses no " + r.name + " finding: remove it"})
+		}
+	}
+}
+
+func (d *Directive) namesKnown() bool {
+	for _, a := range d.Analyzers {
+		for _, n := range AnalyzerNames {
+			if a == n {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// DocOf extracts an analyzer's documentation from its doc.go source: the
+// text after the "# Analyzer name" heading, with the "name: " prefix of the
+// title line removed.
+func DocOf(src string) string {
+	start := strings.Index(src, "// # Analyzer ")
+	end := strings.Index(src, "\npackage ")
+	if start < 0 || end < start {
+		return src
+	}
+	var lines []string
+	for _, l := range strings.Split(src[start:end], "\n")[1:] {
+		l = strings.TrimPrefix(strings.TrimPrefix(l, "//"), " ")
+		lines = append(lines, l)
+	}
+	text := strings.TrimSpace(strings.Join(lines, "\n"))
+	if i := strings.Index(text, ": "); i >= 0 && i < strings.Index(text+"\n", "\n") {
+		text = text[i+2:]
+	}
+	return text
+}

@@ -1,0 +1,240 @@
+package toolmodel
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"sort"
+	"strings"
+)
+
+// SrcKind says what a value in a fact is.
+type SrcKind int
+
+const (
+	SrcWrapped     SrcKind = iota + 1 // a boundary-wrapped handler
+	SrcUnwrapped                      // a raw handler (Name says which)
+	SrcParam                          // the function's parameter Param (-1: receiver)
+	SrcEquipped                       // a server carrying the boundary
+	SrcNotEquipped                    // a server built without it
+)
+
+// Src is one possible value of a handler or server in a fact.
+type Src struct {
+	Kind  SrcKind
+	Name  string
+	Param int
+}
+
+func (s Src) String() string {
+	switch s.Kind {
+	case SrcWrapped:
+		return "wrapped"
+	case SrcUnwrapped:
+		return "unwrapped " + s.Name
+	case SrcParam:
+		if s.Param < 0 {
+			return "receiver"
+		}
+		return fmt.Sprintf("param %d", s.Param)
+	case SrcEquipped:
+		return "equipped"
+	case SrcNotEquipped:
+		return "unequipped"
+	}
+	return "?"
+}
+
+// ResultSrc is a value a function returns, by result index.
+type ResultSrc struct {
+	Result int
+	Src    Src
+}
+
+// RegSrc is a registration a function performs whose handler or server
+// comes from its parameters.
+type RegSrc struct {
+	Handler Src
+	Server  Src
+}
+
+// FuncFact is what the model learns about a function for the packages that
+// import it.
+type FuncFact struct {
+	Boundary               bool        // wraps the handler it is given in the boundary
+	OptionInstallsBoundary bool        // returns a server option installing the boundary
+	InstallsBoundaryOn     []int       // installs boundary middleware on these parameters
+	Handlers               []ResultSrc // handlers it returns
+	Servers                []ResultSrc // servers it returns
+	Tools                  []ResultSrc // handlers inside the server.ServerTool values it returns
+	Registers              []RegSrc    // registrations depending on its parameters
+}
+
+// AFact marks FuncFact as an analysis fact.
+func (*FuncFact) AFact() {}
+
+func (f *FuncFact) String() string {
+	var parts []string
+	if f.Boundary {
+		parts = append(parts, "boundary")
+	}
+	if f.OptionInstallsBoundary {
+		parts = append(parts, "option installs boundary")
+	}
+	for _, p := range f.InstallsBoundaryOn {
+		parts = append(parts, fmt.Sprintf("installs boundary on %s", Src{Kind: SrcParam, Param: p}))
+	}
+	for _, r := range f.Handlers {
+		parts = append(parts, fmt.Sprintf("returns handler %s", r.Src))
+	}
+	for _, r := range f.Servers {
+		parts = append(parts, fmt.Sprintf("returns %s server", r.Src))
+	}
+	for _, r := range f.Tools {
+		parts = append(parts, fmt.Sprintf("returns tool %s", r.Src))
+	}
+	for _, r := range f.Registers {
+		parts = append(parts, fmt.Sprintf("registers %s on %s", r.Handler, r.Server))
+	}
+	sort.Strings(parts)
+	return "toolmodel(" + strings.Join(parts, "; ") + ")"
+}
+
+func (f *FuncFact) empty() bool {
+	return !f.Boundary && !f.OptionInstallsBoundary && len(f.InstallsBoundaryOn) == 0 &&
+		len(f.Handlers) == 0 && len(f.Servers) == 0 && len(f.Tools) == 0 && len(f.Registers) == 0
+}
+
+// factOf returns the fact another package exported for fn.
+func (m *Model) factOf(fn *types.Func) *FuncFact {
+	if fn == nil || fn.Pkg() == m.Pass.Pkg {
+		return nil
+	}
+	if ff, ok := m.funcFacts[fn]; ok {
+		return ff
+	}
+	var ff FuncFact
+	var res *FuncFact
+	if m.Pass.ImportObjectFact(fn, &ff) {
+		res = &ff
+	}
+	m.funcFacts[fn] = res
+	return res
+}
+
+// argOf returns the expression bound to parameter i (-1: receiver) of call.
+func argOf(call *ast.CallExpr, i int) []ast.Expr {
+	if i < 0 {
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			return []ast.Expr{sel.X}
+		}
+		return nil
+	}
+	if i < len(call.Args) {
+		return []ast.Expr{call.Args[i]}
+	}
+	return nil
+}
+
+func (m *Model) handlerFromSrc(s Src, call *ast.CallExpr, f *frame) handlerSet {
+	switch s.Kind {
+	case SrcWrapped:
+		return handlerSet{wrapped: true}
+	case SrcUnwrapped:
+		return handlerSet{unwrapped: []Handler{{Name: s.Name}}}
+	case SrcParam:
+		var hs handlerSet
+		args := argOf(call, s.Param)
+		if len(args) == 0 {
+			return handlerSet{unknown: true}
+		}
+		for _, a := range args {
+			hs.merge(m.classifyHandler(a, f))
+		}
+		return hs
+	}
+	return handlerSet{unknown: true}
+}
+
+func (m *Model) serverFromSrc(s Src, call *ast.CallExpr, f *frame) serverSet {
+	switch s.Kind {
+	case SrcEquipped:
+		return serverSet{equipped: true}
+	case SrcNotEquipped:
+		return serverSet{notEquipped: true}
+	case SrcParam:
+		var ss serverSet
+		args := argOf(call, s.Param)
+		if len(args) == 0 {
+			return serverSet{unknown: true}
+		}
+		for _, a := range args {
+			ss.merge(m.classifyServer(a, f))
+		}
+		return ss
+	}
+	return serverSet{unknown: true}
+}
+
+func (m *Model) handlerFromFact(fn *types.Func, call *ast.CallExpr, f *frame, tuple int) handlerSet {
+	ff := m.factOf(fn)
+	if ff == nil {
+		return handlerSet{unknown: true}
+	}
+	return m.resultsFromFact(ff.Handlers, call, f, tuple, false)
+}
+
+func (m *Model) toolsFromFact(fn *types.Func, call *ast.CallExpr, f *frame) handlerSet {
+	ff := m.factOf(fn)
+	if ff == nil {
+		return handlerSet{unknown: true}
+	}
+	return m.resultsFromFact(ff.Tools, call, f, 0, true)
+}
+
+func (m *Model) resultsFromFact(rs []ResultSrc, call *ast.CallExpr, f *frame, tuple int, tools bool) handlerSet {
+	if tuple < 0 {
+		tuple = 0
+	}
+	var hs handlerSet
+	found := false
+	for _, r := range rs {
+		if r.Result != tuple {
+			continue
+		}
+		found = true
+		if tools && r.Src.Kind == SrcParam {
+			for _, a := range argOf(call, r.Src.Param) {
+				hs.merge(m.toolHandlers(a, f))
+			}
+			continue
+		}
+		hs.merge(m.handlerFromSrc(r.Src, call, f))
+	}
+	if !found {
+		hs.unknown = true
+	}
+	return hs
+}
+
+func (m *Model) serverFromFact(fn *types.Func, call *ast.CallExpr, f *frame, tuple int) serverSet {
+	ff := m.factOf(fn)
+	if ff == nil {
+		return serverSet{unknown: true}
+	}
+	if tuple < 0 {
+		tuple = 0
+	}
+	var ss serverSet
+	found := false
+	for _, r := range ff.Servers {
+		if r.Result == tuple {
+			found = true
+			ss.merge(m.serverFromSrc(r.Src, call, f))
+		}
+	}
+	if !found {
+		ss.unknown = true
+	}
+	return ss
+}

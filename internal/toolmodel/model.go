@@ -1,0 +1,450 @@
+// Package toolmodel is toolcheck's shared tool model: a prerequisite
+// analyzer, computed once per package, that every toolcheck analyzer queries.
+//
+// It finds the MCP tool registrations of both Go SDKs, the handler reaching
+// each, the tool boundary (by name and shape, by configuration, or by fact),
+// the servers and whether they carry the boundary as middleware, and the
+// registrar functions that register on a server they are given. What one
+// package learns about its functions travels to its importers as facts.
+package toolmodel
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// Model is the result of the model analyzer for one package.
+type Model struct {
+	Pass   *analysis.Pass
+	Config *Config // the effective configuration for this package
+
+	// Relevant reports whether the package reaches an MCP SDK or a
+	// ToolError; when false every other field but Directives is empty and
+	// analyzers should return at once.
+	Relevant bool
+
+	Inspector  *inspector.Inspector
+	Directives *Directives
+
+	// Handlers holds the tool handlers declared in this package
+	// (*ast.FuncDecl or *ast.FuncLit): functions that reach a registration
+	// and functions shaped like an SDK tool handler.
+	Handlers map[ast.Node]bool
+	// ToolCode holds Handlers and the functions of this package they call,
+	// transitively: the code that runs inside a tool call.
+	ToolCode map[ast.Node]bool
+	// BoundaryCode holds boundary functions, the function literals inside
+	// them, and the package's functions only they call.
+	BoundaryCode map[ast.Node]bool
+	// Unwrapped lists the tools registered without the boundary on a
+	// server that does not carry it, in source order.
+	Unwrapped []*UnwrappedTool
+
+	// ToolNames holds the names of the tools the package declares
+	// (mcp.NewTool("name"), &mcp.Tool{Name: "name"}).
+	ToolNames map[string]bool
+
+	cfgNames   nameSet
+	funcDecls  map[*types.Func]*ast.FuncDecl
+	funcOfNode map[ast.Node]*types.Func
+	params     map[*types.Var]paramInfo
+	assigns    map[types.Object][]*assignment
+	equipped   map[types.Object]bool // storages that carry boundary middleware
+	boundary   map[*types.Func]int   // memo: 0 unknown, 1 yes, 2 no, 3 in progress
+	summaries  map[ast.Node]*summary
+	reported   map[string]bool
+	funcFacts  map[*types.Func]*FuncFact
+	enclosing  map[ast.Node]ast.Node // call/lit -> enclosing function node
+	blockOf    map[ast.Node]ast.Node // statement -> enclosing block-ish node
+	generated  map[*ast.File]bool
+	fileOf     map[*token.File]*ast.File
+	inProgress map[ast.Node]bool
+	callsIn    map[ast.Node][]*ast.CallExpr
+}
+
+type paramInfo struct {
+	fn    ast.Node // *ast.FuncDecl or *ast.FuncLit
+	index int      // -1 for a receiver
+}
+
+// New returns a fresh model analyzer bound to cfg. Analyzers built on it
+// share its result; two models with different configurations never share
+// settings.
+func New(cfg *Config) *analysis.Analyzer {
+	if cfg == nil {
+		cfg = &Config{}
+	}
+	a := &analysis.Analyzer{
+		Name:       "toolmodel",
+		Doc:        "computes the shared MCP tool model (registrations, handlers, boundaries, servers) for toolcheck's analyzers",
+		URL:        "https://github.com/toolcheck/toolcheck",
+		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, cfg) },
+		ResultType: reflect.TypeFor[*Model](),
+		FactTypes:  []analysis.Fact{new(FuncFact)},
+	}
+	return a
+}
+
+// Default is the model analyzer with no configuration beyond the
+// configuration file found above each package.
+var Default = New(&Config{})
+
+var relevantCache sync.Map // package path -> bool
+
+// reachesSDK reports whether pkg imports an MCP SDK, directly or not.
+func reachesSDK(pkg *types.Package) bool {
+	if v, ok := relevantCache.Load(pkg.Path()); ok {
+		return v.(bool)
+	}
+	relevantCache.Store(pkg.Path(), false) // cycle guard
+	r := IsSDKPath(pkg.Path())
+	for _, imp := range pkg.Imports() {
+		if r {
+			break
+		}
+		r = reachesSDK(imp)
+	}
+	relevantCache.Store(pkg.Path(), r)
+	return r
+}
+
+// definesToolError reports whether pkg declares a type named ToolError.
+func definesToolError(pkg *types.Package, cfg nameSet) bool {
+	if obj, ok := pkg.Scope().Lookup("ToolError").(*types.TypeName); ok && obj != nil {
+		return true
+	}
+	for n := range cfg {
+		if strings.HasPrefix(n, pkg.Path()+".") {
+			return true
+		}
+	}
+	return false
+}
+
+func run(pass *analysis.Pass, cfg *Config) (any, error) {
+	m := &Model{Pass: pass}
+	dir := ""
+	if len(pass.Files) > 0 {
+		dir = filepath.Dir(pass.Fset.File(pass.Files[0].Pos()).Name())
+	}
+	eff, err := cfg.effective(dir)
+	if err != nil {
+		return nil, err
+	}
+	m.Config = eff
+	m.Directives = parseDirectives(pass)
+
+	teNames := newNameSet(eff.ToolErrors)
+	relevant := reachesSDK(pass.Pkg) || definesToolError(pass.Pkg, teNames)
+	if !relevant {
+		for _, imp := range pass.Pkg.Imports() {
+			if definesToolError(imp, teNames) {
+				relevant = true
+				break
+			}
+		}
+	}
+	if !relevant {
+		return m, nil
+	}
+	m.Relevant = true
+	m.cfgNames = newNameSet(eff.Boundaries)
+	m.Inspector = inspector.New(pass.Files)
+	m.index()
+	m.build()
+	return m, nil
+}
+
+// index records declarations, parameters, assignments and middleware
+// installations in one walk.
+func (m *Model) index() {
+	pass := m.Pass
+	m.funcDecls = map[*types.Func]*ast.FuncDecl{}
+	m.funcOfNode = map[ast.Node]*types.Func{}
+	m.params = map[*types.Var]paramInfo{}
+	m.assigns = map[types.Object][]*assignment{}
+	m.equipped = map[types.Object]bool{}
+	m.boundary = map[*types.Func]int{}
+	m.summaries = map[ast.Node]*summary{}
+	m.reported = map[string]bool{}
+	m.funcFacts = map[*types.Func]*FuncFact{}
+	m.enclosing = map[ast.Node]ast.Node{}
+	m.blockOf = map[ast.Node]ast.Node{}
+	m.generated = map[*ast.File]bool{}
+	m.fileOf = map[*token.File]*ast.File{}
+	m.inProgress = map[ast.Node]bool{}
+	m.Handlers = map[ast.Node]bool{}
+	m.ToolCode = map[ast.Node]bool{}
+	m.BoundaryCode = map[ast.Node]bool{}
+	m.ToolNames = map[string]bool{}
+
+	for _, f := range pass.Files {
+		m.generated[f] = ast.IsGenerated(f)
+		m.fileOf[pass.Fset.File(f.Pos())] = f
+	}
+
+	info := pass.TypesInfo
+	addParams := func(fn ast.Node, recv *ast.FieldList, ft *ast.FuncType) {
+		if recv != nil {
+			for _, field := range recv.List {
+				for _, name := range field.Names {
+					if v, ok := info.Defs[name].(*types.Var); ok {
+						m.params[v] = paramInfo{fn, -1}
+					}
+				}
+			}
+		}
+		i := 0
+		for _, field := range ft.Params.List {
+			if len(field.Names) == 0 {
+				i++
+				continue
+			}
+			for _, name := range field.Names {
+				if v, ok := info.Defs[name].(*types.Var); ok {
+					m.params[v] = paramInfo{fn, i}
+				}
+				i++
+			}
+		}
+	}
+
+	root := m.Inspector.Root()
+	for c := range root.Preorder(
+		(*ast.FuncDecl)(nil), (*ast.FuncLit)(nil), (*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil),
+		(*ast.RangeStmt)(nil), (*ast.CompositeLit)(nil), (*ast.CallExpr)(nil)) {
+		switch n := c.Node().(type) {
+		case *ast.FuncDecl:
+			if fn, ok := info.Defs[n.Name].(*types.Func); ok {
+				m.funcDecls[fn] = n
+				m.funcOfNode[n] = fn
+			}
+			addParams(n, n.Recv, n.Type)
+			if n.Body != nil {
+				m.enclosing[n.Body] = n
+			}
+		case *ast.FuncLit:
+			addParams(n, nil, n.Type)
+			m.enclosing[n] = enclosingFunc(c.Parent())
+		case *ast.AssignStmt:
+			m.indexAssign(c, n)
+		case *ast.ValueSpec:
+			for i, name := range n.Names {
+				obj := info.Defs[name]
+				if obj == nil {
+					continue
+				}
+				a := &assignment{pos: n.Pos(), end: n.End(), block: blockParent(c), tuple: -1}
+				switch {
+				case len(n.Values) == len(n.Names):
+					a.rhs = n.Values[i]
+				case len(n.Values) == 1:
+					a.rhs, a.tuple = n.Values[0], i
+				default:
+					a.zero = true
+				}
+				m.assigns[obj] = append(m.assigns[obj], a)
+			}
+		case *ast.RangeStmt:
+			if id, ok := n.Value.(*ast.Ident); ok {
+				if obj := objOf(info, id); obj != nil {
+					m.assigns[obj] = append(m.assigns[obj], &assignment{rhs: n.X, pos: n.Pos(), end: n.Body.Pos(), block: n.Body, tuple: -1, elem: true})
+				}
+			}
+		case *ast.CompositeLit:
+			m.indexCompositeLit(c, n)
+		case *ast.CallExpr:
+			m.enclosing[n] = enclosingFunc(c)
+			m.indexCall(n)
+		}
+	}
+}
+
+func objOf(info *types.Info, id *ast.Ident) types.Object {
+	if obj := info.Defs[id]; obj != nil {
+		return obj
+	}
+	return info.Uses[id]
+}
+
+// enclosingFunc returns the innermost FuncDecl or FuncLit around c.
+func enclosingFunc(c inspector.Cursor) ast.Node {
+	for e := range c.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		return e.Node()
+	}
+	return nil
+}
+
+// blockParent returns the node whose statement list holds the statement
+// at c (a block, case clause, or the if/for/switch owning an init).
+func blockParent(c inspector.Cursor) ast.Node {
+	for p := c.Parent(); p.Valid(); p = p.Parent() {
+		switch p.Node().(type) {
+		case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause, *ast.IfStmt, *ast.ForStmt,
+			*ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.File:
+			return p.Node()
+		case ast.Stmt, *ast.GenDecl, *ast.DeclStmt:
+			continue
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+func (m *Model) indexAssign(c inspector.Cursor, n *ast.AssignStmt) {
+	info := m.Pass.TypesInfo
+	block := blockParent(c)
+	for i, lhs := range n.Lhs {
+		obj := m.storageOf(lhs)
+		if obj == nil {
+			continue
+		}
+		a := &assignment{pos: n.Pos(), end: n.End(), block: block, tuple: -1}
+		switch {
+		case n.Tok != token.ASSIGN && n.Tok != token.DEFINE:
+			a.opaque = true // x += y
+		case len(n.Lhs) == len(n.Rhs):
+			a.rhs = n.Rhs[i]
+		case len(n.Rhs) == 1:
+			a.rhs, a.tuple = n.Rhs[0], i
+		}
+		if _, isIndex := ast.Unparen(lhs).(*ast.IndexExpr); isIndex {
+			a.elem = true // m[k] = v: an element of the container
+			a.block = nil
+		}
+		if _, isField := ast.Unparen(lhs).(*ast.SelectorExpr); isField {
+			a.block = nil
+		}
+		_ = info
+		m.assigns[obj] = append(m.assigns[obj], a)
+	}
+}
+
+// storageOf returns the variable or field an lvalue or operand denotes:
+// v, x.f, v[i], (*p) are reduced to the object whose value is traced.
+func (m *Model) storageOf(e ast.Expr) types.Object {
+	info := m.Pass.TypesInfo
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		if v, ok := objOf(info, e).(*types.Var); ok {
+			return v
+		}
+	case *ast.SelectorExpr:
+		if sel, ok := info.Selections[e]; ok {
+			if sel.Kind() == types.FieldVal {
+				return sel.Obj()
+			}
+			return nil
+		}
+		if v, ok := info.Uses[e.Sel].(*types.Var); ok {
+			return v // qualified package variable
+		}
+	case *ast.IndexExpr:
+		return m.storageOf(e.X)
+	}
+	return nil
+}
+
+func (m *Model) indexCompositeLit(c inspector.Cursor, n *ast.CompositeLit) {
+	info := m.Pass.TypesInfo
+	t := info.TypeOf(n)
+	if t == nil {
+		return
+	}
+	if IsNamed(t, MCPGoMCP, "Tool") || IsNamed(t, GoSDKMCP, "Tool") {
+		for _, elt := range n.Elts {
+			if kv, ok := elt.(*ast.KeyValueExpr); ok {
+				if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "Name" {
+					if s, ok := constString(info, kv.Value); ok {
+						m.ToolNames[s] = true
+					}
+				}
+			}
+		}
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return
+	}
+	for i, elt := range n.Elts {
+		var field *types.Var
+		val := elt
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			if k, ok := kv.Key.(*ast.Ident); ok {
+				field, _ = objOf(info, k).(*types.Var)
+			}
+			val = kv.Value
+		} else if i < st.NumFields() {
+			field = st.Field(i)
+		}
+		if field != nil {
+			m.assigns[field] = append(m.assigns[field], &assignment{rhs: val, pos: n.Pos(), end: n.End(), tuple: -1})
+		}
+	}
+}
+
+func (m *Model) indexCall(call *ast.CallExpr) {
+	info := m.Pass.TypesInfo
+	fn := typeutil.StaticCallee(info, call)
+	if fn == nil {
+		return
+	}
+	if IsFunc(fn, MCPGoMCP, "NewTool") && len(call.Args) > 0 {
+		if s, ok := constString(info, call.Args[0]); ok {
+			m.ToolNames[s] = true
+		}
+	}
+}
+
+func constString(info *types.Info, e ast.Expr) (string, bool) {
+	tv, ok := info.Types[e]
+	if !ok || tv.Value == nil {
+		return "", false
+	}
+	s := tv.Value.ExactString()
+	if len(s) >= 2 && s[0] == '"' {
+		var out string
+		if _, err := fmt.Sscanf(s, "%q", &out); err == nil {
+			return out, true
+		}
+	}
+	return "", false
+}
+
+// FileOf returns the syntax tree holding pos.
+func (m *Model) FileOf(pos token.Pos) *ast.File {
+	if tf := m.Pass.Fset.File(pos); tf != nil {
+		return m.fileOf[tf]
+	}
+	return nil
+}
+
+// IsGenerated reports whether pos lies in a generated file.
+func (m *Model) IsGenerated(pos token.Pos) bool {
+	f := m.FileOf(pos)
+	return f != nil && m.generated[f]
+}
+
+// IsTestFile reports whether pos lies in a _test.go file.
+func (m *Model) IsTestFile(pos token.Pos) bool {
+	tf := m.Pass.Fset.File(pos)
+	return tf != nil && strings.HasSuffix(tf.Name(), "_test.go")
+}
+
+// EnclosingFunc returns the innermost FuncDecl or FuncLit around n, for a
+// call expression or function literal indexed by the model.
+func (m *Model) EnclosingFunc(n ast.Node) ast.Node { return m.enclosing[n] }
+
+// FuncDecl returns the declaration of fn in this package, or nil.
+func (m *Model) FuncDecl(fn *types.Func) *ast.FuncDecl { return m.funcDecls[fn] }

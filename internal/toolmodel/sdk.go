@@ -1,0 +1,218 @@
+package toolmodel
+
+import (
+	"go/types"
+	"strings"
+)
+
+// Import paths of the MCP SDKs that toolcheck understands.
+const (
+	MCPGoServer = "github.com/mark3labs/mcp-go/server"
+	MCPGoMCP    = "github.com/mark3labs/mcp-go/mcp"
+	GoSDKMCP    = "github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// SDKPaths lists the SDK packages whose presence makes a package relevant.
+var SDKPaths = []string{MCPGoServer, MCPGoMCP, GoSDKMCP}
+
+// PkgPath returns the package path of obj with any vendor prefix removed.
+func PkgPath(obj types.Object) string {
+	if obj == nil || obj.Pkg() == nil {
+		return ""
+	}
+	return unvendor(obj.Pkg().Path())
+}
+
+func unvendor(path string) string {
+	if i := strings.LastIndex(path, "/vendor/"); i >= 0 {
+		return path[i+len("/vendor/"):]
+	}
+	return strings.TrimPrefix(path, "vendor/")
+}
+
+// IsSDKPath reports whether path is one of the MCP SDK packages.
+func IsSDKPath(path string) bool {
+	path = unvendor(path)
+	for _, p := range SDKPaths {
+		if path == p {
+			return true
+		}
+	}
+	return false
+}
+
+// IsFunc reports whether fn is the package-level function pkg.name.
+func IsFunc(fn *types.Func, pkg, name string) bool {
+	if fn == nil || fn.Name() != name || PkgPath(fn) != pkg {
+		return false
+	}
+	return fn.Type().(*types.Signature).Recv() == nil
+}
+
+// IsMethod reports whether fn is the method recv.name of package pkg.
+func IsMethod(fn *types.Func, pkg, recv, name string) bool {
+	if fn == nil || fn.Name() != name || PkgPath(fn) != pkg {
+		return false
+	}
+	sig := fn.Type().(*types.Signature)
+	if sig.Recv() == nil {
+		return false
+	}
+	return RecvTypeName(sig) == recv
+}
+
+// RecvTypeName returns the name of the receiver's named type, or "".
+func RecvTypeName(sig *types.Signature) string {
+	if sig.Recv() == nil {
+		return ""
+	}
+	t := sig.Recv().Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := t.(*types.Named); ok {
+		return n.Obj().Name()
+	}
+	return ""
+}
+
+// IsNamed reports whether t (or *t) is the named type pkg.name.
+func IsNamed(t types.Type, pkg, name string) bool {
+	if t == nil {
+		return false
+	}
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return false
+	}
+	obj := n.Origin().Obj()
+	return obj.Name() == name && PkgPath(obj) == pkg
+}
+
+// IsServerType reports whether t is an MCP server of either SDK.
+func IsServerType(t types.Type) bool {
+	return IsNamed(t, MCPGoServer, "MCPServer") || IsNamed(t, GoSDKMCP, "Server")
+}
+
+// IsCallToolResult reports whether t is (a pointer to) either SDK's
+// CallToolResult.
+func IsCallToolResult(t types.Type) bool {
+	return IsNamed(t, MCPGoMCP, "CallToolResult") || IsNamed(t, GoSDKMCP, "CallToolResult")
+}
+
+// HandlerKind classifies function types that handle a tool call.
+type HandlerKind int
+
+const (
+	NotHandler   HandlerKind = iota
+	MCPGoHandler             // server.ToolHandlerFunc shape
+	MCPGoTask                // server.TaskToolHandlerFunc shape
+	MCPGoTyped               // mcp.TypedToolHandlerFunc / StructuredToolHandlerFunc shape
+	GoSDKHandler             // mcp.ToolHandler shape
+	GoSDKTyped               // mcp.ToolHandlerFor[In, Out] shape
+	GoSDKMethod              // mcp.MethodHandler (receiving middleware)
+)
+
+// HandlerKindOf classifies t by its signature, whatever its name.
+func HandlerKindOf(t types.Type) HandlerKind {
+	if t == nil {
+		return NotHandler
+	}
+	sig, ok := t.Underlying().(*types.Signature)
+	if !ok {
+		return NotHandler
+	}
+	return handlerKindOfSig(sig)
+}
+
+func handlerKindOfSig(sig *types.Signature) HandlerKind {
+	p, r := sig.Params(), sig.Results()
+	if p.Len() < 2 || !isContext(p.At(0).Type()) {
+		return NotHandler
+	}
+	req := p.At(1).Type()
+	switch {
+	case IsNamed(req, MCPGoMCP, "CallToolRequest"):
+		if _, isPtr := types.Unalias(req).(*types.Pointer); isPtr {
+			return NotHandler
+		}
+		if r.Len() != 2 || !isError(r.At(1).Type()) {
+			return NotHandler
+		}
+		if p.Len() == 3 {
+			return MCPGoTyped
+		}
+		if p.Len() != 2 {
+			return NotHandler
+		}
+		if IsNamed(r.At(0).Type(), MCPGoMCP, "CallToolResult") {
+			return MCPGoHandler
+		}
+		if IsNamed(r.At(0).Type(), MCPGoMCP, "CreateTaskResult") {
+			return MCPGoTask
+		}
+	case isGoSDKCallToolRequest(req):
+		if p.Len() == 2 && r.Len() == 2 && IsCallToolResult(r.At(0).Type()) && isError(r.At(1).Type()) {
+			return GoSDKHandler
+		}
+		if p.Len() == 3 && r.Len() == 3 && IsCallToolResult(r.At(0).Type()) && isError(r.At(2).Type()) {
+			return GoSDKTyped
+		}
+	case isString(req) && p.Len() == 3 && r.Len() == 2 && isError(r.At(1).Type()):
+		if IsNamed(r.At(0).Type(), GoSDKMCP, "Result") && IsNamed(p.At(2).Type(), GoSDKMCP, "Request") {
+			return GoSDKMethod
+		}
+	}
+	return NotHandler
+}
+
+// isGoSDKCallToolRequest matches *mcp.CallToolRequest, an alias of
+// *mcp.ServerRequest[*mcp.CallToolParamsRaw].
+func isGoSDKCallToolRequest(t types.Type) bool {
+	ptr, ok := types.Unalias(t).(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := types.Unalias(ptr.Elem()).(*types.Named)
+	if !ok {
+		return false
+	}
+	obj := n.Origin().Obj()
+	if PkgPath(obj) != GoSDKMCP || obj.Name() != "ServerRequest" {
+		return false
+	}
+	args := n.TypeArgs()
+	return args != nil && args.Len() == 1 && IsNamed(args.At(0), GoSDKMCP, "CallToolParamsRaw")
+}
+
+// IsMiddlewareType reports whether t is func(H) H for a handler type H.
+func IsMiddlewareType(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	sig, ok := t.Underlying().(*types.Signature)
+	if !ok || sig.Params().Len() != 1 || sig.Results().Len() != 1 {
+		return false
+	}
+	return HandlerKindOf(sig.Params().At(0).Type()) != NotHandler &&
+		HandlerKindOf(sig.Results().At(0).Type()) != NotHandler
+}
+
+// IsToolHandlerKind reports whether k is the shape of a tool handler (as
+// opposed to a go-sdk method handler).
+func (k HandlerKind) IsToolHandler() bool { return k != NotHandler && k != GoSDKMethod }
+
+func isContext(t types.Type) bool { return IsNamed(t, "context", "Context") }
+
+func isError(t types.Type) bool { return types.Identical(t, types.Universe.Lookup("error").Type()) }
+
+func isString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.String
+}
+
+// IsErrorType reports whether t is the error interface.
+func IsErrorType(t types.Type) bool { return t != nil && isError(t) }

@@ -1,0 +1,16 @@
+package toolmodel_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/toolcheck/toolcheck/internal/testkit"
+	"github.com/toolcheck/toolcheck/internal/toolmodel"
+)
+
+// TestFacts checks what the model tells importing packages.
+func TestFacts(t *testing.T) {
+	dir := testkit.GOPATH(t, analysistest.TestData())
+	analysistest.Run(t, dir, toolmodel.Default, "toolerr", "registrar", "setup")
+}
