@@ -217,6 +217,12 @@ func resultVar(info *types.Info, ft *ast.FuncType, idx int) *types.Var {
 // learned (a fact, or a function of this package that returns only
 // boundary-wrapped handlers).
 func (m *Model) IsBoundary(fn *types.Func) bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.boundaryFunc(fn)
+}
+
+func (m *Model) boundaryFunc(fn *types.Func) bool {
 	if fn == nil {
 		return false
 	}
@@ -355,12 +361,12 @@ func (m *Model) isBoundaryValue(e ast.Expr, f *frame) bool {
 func (m *Model) isBoundaryOrigin(o origin) bool {
 	switch o.kind {
 	case oFunc:
-		return m.IsBoundary(o.fn)
+		return m.boundaryFunc(o.fn)
 	case oExpr:
 		switch e := o.expr.(type) {
 		case *ast.CallExpr:
 			if fn := m.callee(e); fn != nil {
-				return m.IsBoundary(fn) && IsMiddlewareType(m.Pass.TypesInfo.TypeOf(e))
+				return m.boundaryFunc(fn) && IsMiddlewareType(m.Pass.TypesInfo.TypeOf(e))
 			}
 		case *ast.FuncLit:
 			if IsMiddlewareType(m.Pass.TypesInfo.TypeOf(e)) {
@@ -390,7 +396,7 @@ func (m *Model) classifyHandler(e ast.Expr, f *frame) handlerSet {
 func (m *Model) classifyHandlerOrigin(o origin) handlerSet {
 	switch o.kind {
 	case oFunc:
-		if m.IsBoundary(o.fn) {
+		if m.boundaryFunc(o.fn) {
 			return handlerSet{wrapped: true} // a boundary used as a middleware value
 		}
 		h := Handler{Name: funcName(o.fn), Expr: o.expr}
@@ -415,7 +421,7 @@ func (m *Model) classifyHandlerCall(call *ast.CallExpr, f *frame, tuple int) han
 	fn := m.callee(call)
 	if fn != nil {
 		switch {
-		case m.IsBoundary(fn):
+		case m.boundaryFunc(fn):
 			m.noteWrappedHandlers(call, f)
 			return handlerSet{wrapped: true}
 		case IsFunc(fn, MCPGoMCP, "NewTypedToolHandler"), IsFunc(fn, MCPGoMCP, "NewStructuredToolHandler"):

@@ -11,7 +11,7 @@ import (
 func (m *Model) computeCode() {
 	info := m.Pass.TypesInfo
 	for fn, d := range m.funcDecls {
-		if d.Body != nil && m.IsBoundary(fn) {
+		if d.Body != nil && m.boundaryFunc(fn) {
 			m.BoundaryCode[d] = true
 		}
 	}
@@ -143,7 +143,7 @@ func (m *Model) exportFacts(installs map[ast.Node][]int) {
 			continue
 		}
 		ff := &FuncFact{InstallsBoundaryOn: installs[d]}
-		ff.Boundary = m.IsBoundary(fn)
+		ff.Boundary = m.boundaryFunc(fn)
 		res := fn.Type().(*types.Signature).Results()
 		for i := 0; i < res.Len(); i++ {
 			t := res.At(i).Type()

@@ -23,7 +23,9 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 )
 
-// Model is the result of the model analyzer for one package.
+// Model is the result of the model analyzer for one package. It is built
+// once and then shared, read-only, by analyzers that may run concurrently;
+// its exported methods are safe for concurrent use.
 type Model struct {
 	Pass   *analysis.Pass
 	Config *Config // the effective configuration for this package
@@ -70,6 +72,10 @@ type Model struct {
 	fileOf     map[*token.File]*ast.File
 	inProgress map[ast.Node]bool
 	callsIn    map[ast.Node][]*ast.CallExpr
+
+	// mu guards the memo tables behind methods that analyzers may call
+	// concurrently once the model is built (IsBoundary).
+	mu sync.Mutex
 }
 
 type paramInfo struct {
