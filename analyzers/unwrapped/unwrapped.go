@@ -65,8 +65,8 @@ func message(u *toolmodel.UnwrappedTool) string {
 	}
 	name := u.Handler.Name
 	switch {
-	case name == "func literal":
-		name = "(a function literal)"
+	case strings.HasPrefix(name, "func literal at "):
+		name = "(the function literal at " + strings.TrimPrefix(name, "func literal at ") + ")"
 	case strings.HasPrefix(name, "func literal from "):
 		name = "(the function literal " + strings.TrimPrefix(name, "func literal from ") + " returns)"
 	}

@@ -1,8 +1,10 @@
 package toolmodel
 
 import (
+	"fmt"
 	"go/ast"
 	"go/types"
+	"path/filepath"
 	"strings"
 
 	"golang.org/x/tools/go/types/typeutil"
@@ -409,7 +411,15 @@ func (m *Model) classifyHandlerOrigin(o origin) handlerSet {
 	case oExpr:
 		switch e := o.expr.(type) {
 		case *ast.FuncLit:
-			return handlerSet{unwrapped: []Handler{{Name: "func literal", Expr: e, Node: e}}}
+			if inner := m.adaptedHandlers(e); len(inner) > 0 {
+				// An adapter's closure: what counts is the handler it calls.
+				var hs handlerSet
+				for _, id := range inner {
+					hs.merge(m.classifyHandler(id, o.frame))
+				}
+				return hs
+			}
+			return handlerSet{unwrapped: []Handler{{Name: m.litName(e), Expr: e, Node: e}}}
 		case *ast.CallExpr:
 			return m.classifyHandlerCall(e, o.frame, o.tuple)
 		}
@@ -418,6 +428,10 @@ func (m *Model) classifyHandlerOrigin(o origin) handlerSet {
 }
 
 func (m *Model) classifyHandlerCall(call *ast.CallExpr, f *frame, tuple int) handlerSet {
+	if !m.enter(call, f) {
+		return handlerSet{unknown: true}
+	}
+	defer m.leave(call, f)
 	fn := m.callee(call)
 	if fn != nil {
 		switch {
@@ -533,9 +547,10 @@ func (m *Model) classifyServerOrigin(o origin) serverSet {
 		return serverSet{params: []*types.Var{o.param}}
 	case oExpr:
 		call, ok := o.expr.(*ast.CallExpr)
-		if !ok {
+		if !ok || !m.enter(call, o.frame) {
 			break
 		}
+		defer m.leave(call, o.frame)
 		fn := m.callee(call)
 		switch {
 		case fn == nil:
@@ -580,9 +595,10 @@ func (m *Model) optionInstallsBoundary(o origin, depth int) bool {
 		return false
 	}
 	call, ok := o.expr.(*ast.CallExpr)
-	if !ok {
+	if !ok || !m.enter(call, o.frame) {
 		return false
 	}
+	defer m.leave(call, o.frame)
 	fn := m.callee(call)
 	if IsFunc(fn, MCPGoServer, "WithToolHandlerMiddleware") {
 		return len(call.Args) == 1 && m.isBoundaryValue(call.Args[0], o.frame)
@@ -647,6 +663,10 @@ func (m *Model) toolHandlersOrigin(o origin, depth int) handlerSet {
 			}
 			return handlerSet{} // no handler: nothing registered
 		case *ast.CallExpr:
+			if !m.enter(e, o.frame) {
+				return handlerSet{unknown: true}
+			}
+			defer m.leave(e, o.frame)
 			fn := m.callee(e)
 			if fn != nil && m.funcNode(fn) == nil {
 				return m.toolsFromFact(fn, e, o.frame)
@@ -663,4 +683,56 @@ func (m *Model) toolHandlersOrigin(o origin, depth int) handlerSet {
 		}
 	}
 	return handlerSet{unknown: true}
+}
+
+type visitKey struct {
+	node ast.Node
+	f    *frame
+}
+
+// enter guards the classification of a call in a frame against cycles
+// (a handler reassigned from itself in a loop, mutual recursion) and
+// against runaway depth; leave ends it.
+func (m *Model) enter(n ast.Node, f *frame) bool {
+	k := visitKey{n, f}
+	if m.visiting[k] || len(m.visiting) > 4*maxDepth*maxDepth {
+		return false
+	}
+	m.visiting[k] = true
+	return true
+}
+
+func (m *Model) leave(n ast.Node, f *frame) { delete(m.visiting, visitKey{n, f}) }
+
+// adaptedHandlers returns the handler-typed variables of enclosing
+// functions that a function literal calls: the literal is an adapter (or
+// middleware) around them, not a tool of its own.
+func (m *Model) adaptedHandlers(lit *ast.FuncLit) []*ast.Ident {
+	info := m.Pass.TypesInfo
+	var out []*ast.Ident
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+		if !ok {
+			return true
+		}
+		v, ok := info.Uses[id].(*types.Var)
+		if !ok || v.Pos() >= lit.Pos() && v.Pos() < lit.End() {
+			return true // not captured from outside the literal
+		}
+		if HandlerKindOf(v.Type()) != NotHandler {
+			out = append(out, id)
+		}
+		return true
+	})
+	return out
+}
+
+// litName names a function literal by where it is: "func literal at f.go:12".
+func (m *Model) litName(lit *ast.FuncLit) string {
+	p := m.Pass.Fset.Position(lit.Pos())
+	return fmt.Sprintf("func literal at %s:%d", filepath.Base(p.Filename), p.Line)
 }

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 )
 
 // computeCode finds the tool handlers, the code they reach and the
@@ -292,7 +293,7 @@ func isToolValueType(t types.Type) bool {
 // exportName names a handler for another package: a function literal is
 // named after the function that makes it.
 func (m *Model) exportName(d ast.Node, h Handler) string {
-	if h.Name != "func literal" {
+	if !strings.HasPrefix(h.Name, "func literal") {
 		return h.Name
 	}
 	if fn := m.funcOfNode[d]; fn != nil {

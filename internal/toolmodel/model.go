@@ -72,6 +72,7 @@ type Model struct {
 	fileOf     map[*token.File]*ast.File
 	inProgress map[ast.Node]bool
 	callsIn    map[ast.Node][]*ast.CallExpr
+	visiting   map[visitKey]bool
 
 	// mu guards the memo tables behind methods that analyzers may call
 	// concurrently once the model is built (IsBoundary).
@@ -189,6 +190,7 @@ func (m *Model) index() {
 	m.generated = map[*ast.File]bool{}
 	m.fileOf = map[*token.File]*ast.File{}
 	m.inProgress = map[ast.Node]bool{}
+	m.visiting = map[visitKey]bool{}
 	m.Handlers = map[ast.Node]bool{}
 	m.ToolCode = map[ast.Node]bool{}
 	m.BoundaryCode = map[ast.Node]bool{}

@@ -35,13 +35,13 @@ func plain() {
 	s.AddTool(mcp.NewTool("search"), search)                                                                        // want `tool handler mcpgo.search is registered without the tool boundary; wrap it in the boundary or install the boundary as server middleware`
 	s.AddTool(mcp.NewTool("read"), n.read)                                                                          // want `tool handler \(\*mcpgo.Notes\).read is registered without the tool boundary`
 	s.AddTool(mcp.NewTool("typed"), mcp.NewTypedToolHandler(typed))                                                 // want `tool handler mcpgo.typed is registered`
-	s.AddTool(mcp.NewTool("lit"), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) { // want `tool handler \(a function literal\) is registered`
+	s.AddTool(mcp.NewTool("lit"), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) { // want `tool handler \(the function literal at mcpgo.go:38\) is registered`
 		return nil, nil
 	})
 	_ = s.AddSessionTool("sess", mcp.NewTool("s"), search)                 // want `session tool handler mcpgo.search is registered`
 	s.AddTaskTool(mcp.NewTool("t"), taskRun)                               // want `task tool handler mcpgo.taskRun is registered`
 	s.AddTools(server.ServerTool{Tool: mcp.NewTool("a"), Handler: search}) // want `tool handler mcpgo.search is registered`
-	s.AddTool(mcp.NewTool("logged"), toolerr.Logging(search))              // want `tool handler \(the function literal toolerr.Logging returns\) is registered`
+	s.AddTool(mcp.NewTool("logged"), toolerr.Logging(search))              // want `tool handler mcpgo.search is registered`
 
 	// Wrapped at registration: no finding.
 	s.AddTool(mcp.NewTool("w1"), toolerr.Boundary(search))
@@ -162,8 +162,8 @@ func adapt(h server.ToolHandlerFunc, name string) server.ToolHandlerFunc {
 
 func factories() {
 	s := server.NewMCPServer("notes", "1.0.0")
-	s.AddTool(mcp.NewTool("made"), makeHandler("x"))      // want `tool handler \(a function literal\) is registered`
-	s.AddTool(mcp.NewTool("adapted"), adapt(search, "y")) // want `tool handler \(a function literal\) is registered`
+	s.AddTool(mcp.NewTool("made"), makeHandler("x"))      // want `tool handler \(the function literal at mcpgo.go:1[0-9][0-9]\) is registered`
+	s.AddTool(mcp.NewTool("adapted"), adapt(search, "y")) // want `tool handler mcpgo.search is registered`
 	s.AddTool(mcp.NewTool("adaptedWrapped"), toolerr.Boundary(adapt(search, "y")))
 }
 
@@ -179,4 +179,27 @@ func opaque(s *server.MCPServer, handlers map[string]server.ToolHandlerFunc, get
 
 func register(add func(mcp.Tool, server.ToolHandlerFunc)) {
 	add(mcp.NewTool("via-method-value"), search)
+}
+
+// An inventory of tools whose handlers come from a field set elsewhere,
+// adapted before registration: the handler is opaque, so no finding.
+type invTool struct {
+	HandlerFunc func(deps any) server.ToolHandlerFunc
+}
+
+func (t *invTool) handler(deps any) server.ToolHandlerFunc { return t.HandlerFunc(deps) }
+
+func (t *invTool) check(next server.ToolHandlerFunc) server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return next(ctx, req)
+	}
+}
+
+func (t *invTool) RegisterFunc(s *server.MCPServer, deps any, mws ...server.ToolHandlerMiddleware) {
+	h := t.handler(deps)
+	for i := len(mws) - 1; i >= 0; i-- {
+		h = mws[i](h)
+	}
+	h = t.check(h)
+	s.AddTool(mcp.NewTool("inv"), h)
 }

@@ -36,7 +36,7 @@ func Wrap(h server.ToolHandlerFunc) server.ToolHandlerFunc { // want Wrap:"toolm
 }
 
 // Logging is middleware, not a boundary.
-func Logging(next server.ToolHandlerFunc) server.ToolHandlerFunc { // want Logging:"toolmodel\\(returns handler unwrapped func literal from toolerr.Logging\\)"
+func Logging(next server.ToolHandlerFunc) server.ToolHandlerFunc { // want Logging:"toolmodel\\(returns handler param 0\\)"
 	return func(ctx context.Context, req gomcp.CallToolRequest) (*gomcp.CallToolResult, error) {
 		return next(ctx, req)
 	}
