@@ -67,8 +67,8 @@ func message(u *toolmodel.UnwrappedTool) string {
 	switch {
 	case strings.HasPrefix(name, "func literal at "):
 		name = "(the function literal at " + strings.TrimPrefix(name, "func literal at ") + ")"
-	case strings.HasPrefix(name, "func literal from "):
-		name = "(the function literal " + strings.TrimPrefix(name, "func literal from ") + " returns)"
+	case strings.HasPrefix(name, "func literal in "):
+		name = "(a function literal in " + strings.TrimPrefix(name, "func literal in ") + ")"
 	}
 	if u.Via != "" {
 		return fmt.Sprintf("%s registers %s %s without the tool boundary on a server that does not carry it; install the boundary as server middleware where the server is built", u.Via, kind, name)

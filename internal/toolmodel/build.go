@@ -288,13 +288,33 @@ func (m *Model) summaryOf(node ast.Node) []*template {
 		default:
 			// A call of a function value: a registrar literal, such as the
 			// closure a generic tool factory returns.
-			for _, o := range m.closures(m.trace(call.Fun, nil, nil), 0) {
+			origins := m.trace(call.Fun, nil, nil)
+			for _, o := range m.closures(origins, 0) {
 				lit := o.expr.(*ast.FuncLit)
 				if lit == node {
 					continue
 				}
 				for _, sub := range m.summaryOf(lit) {
 					m.decide(node, &template{call: call, sub: sub, target: lit, closure: o.frame}, false, s)
+				}
+			}
+			// Registrar functions kept as values, such as a table of
+			// func(*server.MCPServer) adders.
+			for _, o := range origins {
+				if o.kind != oFunc || o.fn.Type().(*types.Signature).Recv() != nil {
+					continue
+				}
+				if d := m.funcNode(o.fn); d != nil {
+					if d == node {
+						continue
+					}
+					for _, sub := range m.summaryOf(d) {
+						m.decide(node, &template{call: call, sub: sub, target: d, via: o.fn}, false, s)
+					}
+				} else if ff := m.factOf(o.fn); ff != nil {
+					for i := range ff.Registers {
+						m.decide(node, &template{call: call, reg: &ff.Registers[i], via: o.fn}, false, s)
+					}
 				}
 			}
 		}

@@ -388,6 +388,12 @@ func (m *Model) isBoundaryOrigin(o origin) bool {
 
 // classifyHandler says what a handler expression evaluates to.
 func (m *Model) classifyHandler(e ast.Expr, f *frame) handlerSet {
+	// tool.Handler of a server.ServerTool value: the handler inside it.
+	if sel, ok := ast.Unparen(e).(*ast.SelectorExpr); ok && sel.Sel.Name == "Handler" {
+		if t := m.Pass.TypesInfo.TypeOf(sel.X); IsNamed(t, MCPGoServer, "ServerTool") || IsNamed(t, MCPGoServer, "ServerTaskTool") {
+			return m.toolHandlers(sel.X, f)
+		}
+	}
 	var hs handlerSet
 	for _, o := range m.trace(e, f, nil) {
 		hs.merge(m.classifyHandlerOrigin(o))

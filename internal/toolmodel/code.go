@@ -293,11 +293,16 @@ func isToolValueType(t types.Type) bool {
 // exportName names a handler for another package: a function literal is
 // named after the function that makes it.
 func (m *Model) exportName(d ast.Node, h Handler) string {
-	if !strings.HasPrefix(h.Name, "func literal") {
+	if !strings.HasPrefix(h.Name, "func literal at ") {
 		return h.Name
 	}
+	if lit, ok := h.Node.(*ast.FuncLit); ok {
+		if fn := m.funcOfNode[m.outerDecl(lit)]; fn != nil {
+			return "func literal in " + funcName(fn)
+		}
+	}
 	if fn := m.funcOfNode[d]; fn != nil {
-		return "func literal from " + funcName(fn)
+		return "func literal in " + funcName(fn)
 	}
 	return h.Name
 }

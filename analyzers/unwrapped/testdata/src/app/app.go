@@ -68,3 +68,39 @@ func callSetup() {
 	Setup(server.NewMCPServer("app", "1")) // want `app.Setup registers tool handler registrar.search`
 	Setup(registrar.NewServer())
 }
+
+// A table of registrar functions, called through a field.
+type entry struct {
+	adder    func(*server.MCPServer)
+	category string
+}
+
+func entries() []entry {
+	return []entry{
+		{registrar.Register, "search"},
+		{func(s *server.MCPServer) { registrar.RegisterWrapped(s) }, "wrapped"},
+	}
+}
+
+func table() {
+	s := server.NewMCPServer("app", "1")
+	for _, e := range entries() {
+		e.adder(s) // want `registrar.Register registers tool handler registrar.search without the tool boundary`
+	}
+	s2 := server.NewMCPServer("app", "1", server.WithToolHandlerMiddleware(toolerr.Boundary))
+	for _, e := range entries() {
+		e.adder(s2)
+	}
+}
+
+// The Handler of a ServerTool value from a toolset helper.
+func fieldOfTool() {
+	s := server.NewMCPServer("app", "1")
+	for _, t := range registrar.Tools() {
+		s.AddTool(t.Tool, t.Handler) // want `tool handler registrar.search is registered`
+	}
+	s2 := server.NewMCPServer("app", "1", server.WithToolHandlerMiddleware(toolerr.Boundary))
+	for _, t := range registrar.Tools() {
+		s2.AddTool(t.Tool, t.Handler)
+	}
+}
