@@ -106,23 +106,45 @@ func New(cfg *Config) *analysis.Analyzer {
 // configuration file found above each package.
 var Default = New(&Config{})
 
-var relevantCache sync.Map // package path -> bool
+var relevantCache sync.Map // package path -> bool, final answers only
 
 // reachesSDK reports whether pkg imports an MCP SDK, directly or not.
 func reachesSDK(pkg *types.Package) bool {
+	return reaches(pkg, map[*types.Package]bool{})
+}
+
+func reaches(pkg *types.Package, seen map[*types.Package]bool) bool {
 	if v, ok := relevantCache.Load(pkg.Path()); ok {
 		return v.(bool)
 	}
-	relevantCache.Store(pkg.Path(), false) // cycle guard
+	if seen[pkg] {
+		return false
+	}
+	seen[pkg] = true
 	r := IsSDKPath(pkg.Path())
 	for _, imp := range pkg.Imports() {
 		if r {
 			break
 		}
-		r = reachesSDK(imp)
+		r = reaches(imp, seen)
 	}
-	relevantCache.Store(pkg.Path(), r)
+	if r {
+		relevantCache.Store(pkg.Path(), true)
+	} else if len(seen) == 1 || allCached(pkg) {
+		relevantCache.Store(pkg.Path(), false)
+	}
 	return r
+}
+
+// allCached reports whether every import of pkg has a final answer, so that
+// a negative answer for pkg is final too (not an artefact of a cycle).
+func allCached(pkg *types.Package) bool {
+	for _, imp := range pkg.Imports() {
+		if _, ok := relevantCache.Load(imp.Path()); !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // definesToolError reports whether pkg declares a type named ToolError.
