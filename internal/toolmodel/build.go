@@ -249,7 +249,13 @@ func (m *Model) build() {
 	for _, n := range nodes {
 		m.summaryOf(n)
 	}
-	sort.Slice(m.Unwrapped, func(i, j int) bool { return m.Unwrapped[i].Pos < m.Unwrapped[j].Pos })
+	sort.SliceStable(m.Unwrapped, func(i, j int) bool {
+		a, b := m.Unwrapped[i], m.Unwrapped[j]
+		if a.Pos != b.Pos {
+			return a.Pos < b.Pos
+		}
+		return a.Handler.Name < b.Handler.Name
+	})
 
 	m.computeCode()
 	m.exportFacts(installs)
