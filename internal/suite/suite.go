@@ -5,6 +5,7 @@ package suite
 import (
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/toolcheck/toolcheck/analyzers/iserror"
 	"github.com/toolcheck/toolcheck/analyzers/unwrapped"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
@@ -15,5 +16,6 @@ func New(cfg *toolmodel.Config) []*analysis.Analyzer {
 	model := toolmodel.New(cfg)
 	return []*analysis.Analyzer{
 		unwrapped.New(model),
+		iserror.New(model),
 	}
 }

@@ -1,0 +1,826 @@
+package iserror
+
+import (
+	"bytes"
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/format"
+	"go/token"
+	"go/types"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/toolcheck/toolcheck/internal/toolmodel"
+)
+
+// Name is the analyzer's name, as flags and directives spell it.
+const Name = "iserror"
+
+// Analyzer reports IsError results built outside the boundary, with the
+// default configuration.
+var Analyzer = New(toolmodel.Default)
+
+// New returns an iserror analyzer that reads the tool model computed by
+// model, an analyzer made by toolmodel.New.
+func New(model *analysis.Analyzer) *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name:      Name,
+		Doc:       toolmodel.DocOf(doc),
+		URL:       "https://github.com/toolcheck/toolcheck#iserror",
+		Requires:  []*analysis.Analyzer{model},
+		FactTypes: []analysis.Fact{new(Fact)},
+		Run: func(pass *analysis.Pass) (any, error) {
+			return nil, run(pass, pass.ResultOf[model].(*toolmodel.Model))
+		},
+	}
+}
+
+//go:embed doc.go
+var doc string
+
+// remedy ends every message: what to do instead.
+const remedy = "return a ToolError (INFO for a caller error) and let the boundary render and log it"
+
+// errorCtors are mcp-go's constructors of IsError results (v1.2.1).
+var errorCtors = map[string]bool{
+	"NewToolResultError":        true,
+	"NewToolResultErrorf":       true,
+	"NewToolResultErrorFromErr": true,
+}
+
+func run(pass *analysis.Pass, m *toolmodel.Model) error {
+	r := m.Reporter(pass, Name)
+	defer r.Finish()
+	if !m.Relevant || toolmodel.IsSDKPath(pass.Pkg.Path()) {
+		return nil
+	}
+	c := newChecker(pass, m)
+	c.index()
+	c.computeClientPkg()
+	for _, cs := range c.calls {
+		if d, name, ok := c.helperDiag(cs.call, cs.fn); ok {
+			c.sites = append(c.sites, site{pos: d.Pos, fn: cs.fn, cur: cs.cur, construct: name, diag: d})
+		}
+	}
+	sort.SliceStable(c.sites, func(i, j int) bool { return c.sites[i].pos < c.sites[j].pos })
+	for _, s := range c.sites {
+		if !c.inScope(s.pos, s.fn) {
+			continue
+		}
+		if c.rendersWrappedError(s.cur, s.fn) {
+			// A wrapper doing the boundary's job: a different remedy, no fix.
+			s.diag.Message = fmt.Sprintf("%s turns a wrapped handler's error into an IsError result outside a recognised tool boundary; "+
+				"if this wrapper is your boundary, put Boundary in its name or list it in the boundaries setting, "+
+				"otherwise return the error and let the boundary render and log it", s.construct)
+		} else if s.fixCall != nil {
+			if fix, ok := c.fix(s.fixCall, s.fn); ok {
+				s.diag.SuggestedFixes = []analysis.SuggestedFix{fix}
+			}
+		}
+		r.Report(s.diag)
+	}
+	c.exportFacts()
+	return nil
+}
+
+// A callSite is a call that may be of a project helper.
+type callSite struct {
+	call *ast.CallExpr
+	fn   ast.Node
+	cur  inspector.Cursor
+}
+
+// A site is one construction of an IsError result, found in source order.
+type site struct {
+	pos       token.Pos
+	fn        ast.Node // the enclosing *ast.FuncDecl or *ast.FuncLit, or nil
+	cur       inspector.Cursor
+	construct string // what the message names
+	diag      analysis.Diagnostic
+	fixCall   *ast.CallExpr // a NewToolResultError call a fix may rewrite
+}
+
+// checker holds one package's analysis.
+type checker struct {
+	pass *analysis.Pass
+	m    *toolmodel.Model
+	info *types.Info
+
+	funcs     map[ast.Node]*funcInfo // FuncDecl and FuncLit nodes
+	declOf    map[*types.Func]*ast.FuncDecl
+	params    map[*types.Var]paramRef
+	assigns   map[*types.Var][]assign
+	mutations map[*types.Var][]mutation
+	zeroVars  map[*types.Var]bool // declared without a value: nil until assigned
+	sites     []site
+	calls     []callSite
+
+	summaries map[ast.Node][]Cond
+	computing map[ast.Node]bool
+
+	clientPkg   bool
+	clientFuncs map[ast.Node]bool
+	ctors       map[*ast.File]*ctorChoice
+}
+
+type funcInfo struct {
+	node    ast.Node
+	cur     inspector.Cursor
+	sig     *types.Signature
+	body    *ast.BlockStmt
+	returns []inspector.Cursor
+}
+
+type paramRef struct {
+	fn    ast.Node
+	index int
+}
+
+// An assign is one value stored into a variable.
+type assign struct {
+	rhs    ast.Expr
+	tuple  int // result index of a multi-value call, or -1
+	opaque bool
+}
+
+// A mutation sets IsError on the result a variable holds.
+type mutation struct {
+	stmt     ast.Node
+	fn       ast.Node
+	topLevel bool     // a statement of fn's body itself, not nested
+	value    ast.Expr // the value assigned to IsError, nil for SetError
+}
+
+func newChecker(pass *analysis.Pass, m *toolmodel.Model) *checker {
+	return &checker{
+		pass:        pass,
+		m:           m,
+		info:        pass.TypesInfo,
+		funcs:       map[ast.Node]*funcInfo{},
+		declOf:      map[*types.Func]*ast.FuncDecl{},
+		params:      map[*types.Var]paramRef{},
+		assigns:     map[*types.Var][]assign{},
+		mutations:   map[*types.Var][]mutation{},
+		zeroVars:    map[*types.Var]bool{},
+		summaries:   map[ast.Node][]Cond{},
+		computing:   map[ast.Node]bool{},
+		clientFuncs: map[ast.Node]bool{},
+		ctors:       map[*ast.File]*ctorChoice{},
+	}
+}
+
+// enclosingFunc returns the innermost function around c.
+func enclosingFunc(c inspector.Cursor) (inspector.Cursor, bool) {
+	for e := range c.Parent().Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		return e, true
+	}
+	return inspector.Cursor{}, false
+}
+
+// index walks the package once: functions, parameters, returns,
+// assignments, IsError mutations, and the construction sites.
+func (c *checker) index() {
+	root := c.m.Inspector.Root()
+	// Functions and parameters first: sites refer to them.
+	for cur := range root.Preorder((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		fi := &funcInfo{node: cur.Node(), cur: cur}
+		var ft *ast.FuncType
+		switch n := cur.Node().(type) {
+		case *ast.FuncDecl:
+			ft, fi.body = n.Type, n.Body
+			if fn, ok := c.info.Defs[n.Name].(*types.Func); ok {
+				fi.sig = fn.Type().(*types.Signature)
+				c.declOf[fn] = n
+			}
+		case *ast.FuncLit:
+			ft, fi.body = n.Type, n.Body
+			fi.sig, _ = c.info.TypeOf(n).(*types.Signature)
+		}
+		if fi.sig == nil || fi.body == nil {
+			continue
+		}
+		c.funcs[fi.node] = fi
+		if ft.Results != nil {
+			for _, field := range ft.Results.List {
+				for _, name := range field.Names {
+					if v, ok := c.info.Defs[name].(*types.Var); ok {
+						c.zeroVars[v] = true
+					}
+				}
+			}
+		}
+		i := 0
+		for _, field := range ft.Params.List {
+			if len(field.Names) == 0 {
+				i++
+				continue
+			}
+			for _, name := range field.Names {
+				if v, ok := c.info.Defs[name].(*types.Var); ok {
+					c.params[v] = paramRef{fi.node, i}
+				}
+				i++
+			}
+		}
+	}
+
+	for cur := range root.Preorder((*ast.ReturnStmt)(nil), (*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil),
+		(*ast.IncDecStmt)(nil), (*ast.UnaryExpr)(nil), (*ast.CallExpr)(nil), (*ast.CompositeLit)(nil)) {
+		fnCur, inFunc := enclosingFunc(cur)
+		var fn ast.Node
+		if inFunc {
+			fn = fnCur.Node()
+		}
+		switch n := cur.Node().(type) {
+		case *ast.ReturnStmt:
+			if fi := c.funcs[fn]; fi != nil {
+				fi.returns = append(fi.returns, cur)
+			}
+		case *ast.AssignStmt:
+			c.indexAssign(cur, n, fn)
+		case *ast.ValueSpec:
+			for i, name := range n.Names {
+				v, ok := c.info.Defs[name].(*types.Var)
+				if !ok {
+					continue
+				}
+				switch {
+				case len(n.Values) == 0:
+					c.zeroVars[v] = true
+				case len(n.Values) == len(n.Names):
+					c.assigns[v] = append(c.assigns[v], assign{rhs: n.Values[i], tuple: -1})
+				case len(n.Values) == 1:
+					c.assigns[v] = append(c.assigns[v], assign{rhs: n.Values[0], tuple: i})
+				}
+			}
+		case *ast.IncDecStmt:
+			if v := c.varOf(n.X); v != nil {
+				c.assigns[v] = append(c.assigns[v], assign{opaque: true})
+			}
+		case *ast.UnaryExpr:
+			// &v lets anything change v: stop following it.
+			if n.Op == token.AND {
+				if v := c.varOf(n.X); v != nil {
+					c.assigns[v] = append(c.assigns[v], assign{opaque: true})
+				}
+			}
+		case *ast.CallExpr:
+			c.indexCall(cur, n, fn)
+		case *ast.CompositeLit:
+			c.indexLit(cur, n, fn)
+		}
+	}
+}
+
+// varOf returns the variable an identifier expression denotes.
+func (c *checker) varOf(e ast.Expr) *types.Var {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, _ := c.info.ObjectOf(id).(*types.Var)
+	if v == nil || v.IsField() {
+		return nil
+	}
+	return v
+}
+
+func (c *checker) indexAssign(cur inspector.Cursor, n *ast.AssignStmt, fn ast.Node) {
+	for i, lhs := range n.Lhs {
+		var rhs ast.Expr
+		tuple := -1
+		switch {
+		case len(n.Lhs) == len(n.Rhs):
+			rhs = n.Rhs[i]
+		case len(n.Rhs) == 1:
+			rhs, tuple = n.Rhs[0], i
+		}
+		if sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok && c.isIsErrorField(sel) {
+			// res.IsError = v
+			if n.Tok != token.ASSIGN || rhs == nil || tuple >= 0 {
+				continue
+			}
+			if isConstFalse(c.info, rhs) || c.isIsErrorCopy(rhs) {
+				continue
+			}
+			if v := c.varOf(sel.X); v != nil {
+				c.mutations[v] = append(c.mutations[v], c.newMutation(cur, fn, rhs))
+			}
+			c.addSite(cur, n.Pos(), n.End(), fn, fmt.Sprintf("%s = %s", render(c.pass.Fset, lhs, "IsError"), render(c.pass.Fset, rhs, "...")), nil)
+			continue
+		}
+		v := c.varOf(lhs)
+		if v == nil {
+			continue
+		}
+		if n.Tok != token.ASSIGN && n.Tok != token.DEFINE || rhs == nil {
+			c.assigns[v] = append(c.assigns[v], assign{opaque: true})
+			continue
+		}
+		c.assigns[v] = append(c.assigns[v], assign{rhs: rhs, tuple: tuple})
+	}
+}
+
+func (c *checker) newMutation(cur inspector.Cursor, fn ast.Node, value ast.Expr) mutation {
+	mu := mutation{stmt: cur.Node(), fn: fn, value: value}
+	if fi := c.funcs[fn]; fi != nil {
+		mu.topLevel = cur.Parent().Node() == fi.body
+	}
+	return mu
+}
+
+func (c *checker) indexCall(cur inspector.Cursor, call *ast.CallExpr, fn ast.Node) {
+	callee := typeutil.StaticCallee(c.info, call)
+	switch {
+	case callee == nil:
+	case toolmodel.IsFunc(callee, toolmodel.MCPGoMCP, callee.Name()) && errorCtors[callee.Name()]:
+		c.addSite(cur, call.Pos(), call.End(), fn, "mcp."+callee.Name(), call)
+		return
+	case toolmodel.IsMethod(callee, toolmodel.GoSDKMCP, "CallToolResult", "SetError"):
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			if v := c.varOf(sel.X); v != nil {
+				if stmt, ok := cur.Parent().Node().(*ast.ExprStmt); ok && stmt.X == call {
+					c.mutations[v] = append(c.mutations[v], c.newMutation(cur.Parent(), fn, nil))
+				}
+			}
+		}
+		c.addSite(cur, call.Pos(), call.End(), fn, "(*mcp.CallToolResult).SetError", nil)
+		return
+	}
+	// A call of a helper that returns an IsError result is decided once
+	// the package is indexed.
+	c.calls = append(c.calls, callSite{call, fn, cur})
+}
+
+func (c *checker) indexLit(cur inspector.Cursor, lit *ast.CompositeLit, fn ast.Node) {
+	t := c.info.TypeOf(lit)
+	if !isResultType(t) {
+		return
+	}
+	kv, value := isErrorElt(c.info, lit)
+	if value == nil || isConstFalse(c.info, value) || c.isIsErrorCopy(value) {
+		return
+	}
+	var at ast.Node = lit
+	if kv != nil {
+		at = kv
+	}
+	name := typeName(t)
+	c.addSite(cur, at.Pos(), at.End(), fn, fmt.Sprintf("%s literal with IsError: %s", name, render(c.pass.Fset, value, "...")), nil)
+}
+
+// addSite records a direct construction; call is the NewToolResultError
+// call a fix may rewrite.
+func (c *checker) addSite(cur inspector.Cursor, pos, end token.Pos, fn ast.Node, construct string, call *ast.CallExpr) {
+	d := analysis.Diagnostic{
+		Pos:     pos,
+		End:     end,
+		Message: fmt.Sprintf("%s builds an IsError result outside the tool boundary, a failure missing from the logs; %s", construct, remedy),
+	}
+	c.sites = append(c.sites, site{pos: pos, fn: fn, cur: cur, construct: construct, diag: d, fixCall: call})
+}
+
+// isErrorElt returns the IsError element of a result literal and its value.
+func isErrorElt(info *types.Info, lit *ast.CompositeLit) (*ast.KeyValueExpr, ast.Expr) {
+	st, ok := info.TypeOf(lit).Underlying().(*types.Struct)
+	if !ok {
+		return nil, nil
+	}
+	for i, elt := range lit.Elts {
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "IsError" {
+				return kv, kv.Value
+			}
+			continue
+		}
+		if i < st.NumFields() && st.Field(i).Name() == "IsError" {
+			return nil, elt
+		}
+	}
+	return nil, nil
+}
+
+// isResultType reports whether t is (a pointer to) a tool result that
+// carries IsError: either SDK's CallToolResult, or mcp-go's
+// CreateTaskResult (a task tool's result).
+func isResultType(t types.Type) bool {
+	return toolmodel.IsCallToolResult(t) || toolmodel.IsNamed(t, toolmodel.MCPGoMCP, "CreateTaskResult")
+}
+
+func typeName(t types.Type) string {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return n.Obj().Pkg().Name() + "." + n.Obj().Name()
+	}
+	return "result"
+}
+
+// isIsErrorField reports whether sel selects the IsError field of a tool
+// result (directly or through embedding).
+func (c *checker) isIsErrorField(sel *ast.SelectorExpr) bool {
+	if sel.Sel.Name != "IsError" {
+		return false
+	}
+	s, ok := c.info.Selections[sel]
+	if !ok || s.Kind() != types.FieldVal {
+		return false
+	}
+	t := s.Recv()
+	// Walk the embedding path to the struct declaring the field.
+	for _, i := range s.Index()[:len(s.Index())-1] {
+		if p, ok := t.Underlying().(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		st, ok := t.Underlying().(*types.Struct)
+		if !ok || i >= st.NumFields() {
+			return false
+		}
+		t = st.Field(i).Type()
+	}
+	return isResultType(t)
+}
+
+// isIsErrorCopy reports whether e reads IsError from another SDK value: a
+// proxy or adapter forwarding a result, not a tool building one.
+func (c *checker) isIsErrorCopy(e ast.Expr) bool {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "IsError" {
+		return false
+	}
+	s, ok := c.info.Selections[sel]
+	return ok && s.Kind() == types.FieldVal && toolmodel.IsSDKPath(toolmodel.PkgPath(s.Obj()))
+}
+
+func isConstFalse(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	return ok && tv.Value != nil && tv.Value.String() == "false"
+}
+
+func isConstTrue(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	return ok && tv.Value != nil && tv.Value.String() == "true"
+}
+
+func isNilExpr(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[ast.Unparen(e)]
+	return ok && tv.IsNil()
+}
+
+// render prints a short expression as written, or def when it is long.
+func render(fset *token.FileSet, e ast.Expr, def string) string {
+	var buf bytes.Buffer
+	if err := format.Node(&buf, fset, e); err != nil {
+		return def
+	}
+	s := buf.String()
+	if len(s) > 32 || strings.Contains(s, "\n") {
+		return def
+	}
+	return s
+}
+
+// ---- helper calls ----
+
+// helperDiag decides a call of a project helper: a diagnostic when the
+// helper returns an IsError result for the arguments given.
+func (c *checker) helperDiag(call *ast.CallExpr, fn ast.Node) (analysis.Diagnostic, string, bool) {
+	conds, name, sig := c.calleeConds(call)
+	if len(conds) == 0 {
+		return analysis.Diagnostic{}, "", false
+	}
+	for _, cd := range conds {
+		if cd.Param < 0 {
+			return c.helperFinding(call, name, ""), name, true
+		}
+		arg := argAt(call, cd.Param)
+		if arg == nil {
+			continue
+		}
+		switch cd.When {
+		case WhenNonNil:
+			if isNilExpr(c.info, arg) {
+				continue
+			}
+		case WhenTrue:
+			if isConstFalse(c.info, arg) {
+				continue
+			}
+		}
+		if c.forwards(arg, fn) {
+			continue
+		}
+		arg1 := fmt.Sprintf("argument %d", cd.Param+1)
+		if sig != nil && cd.Param < sig.Params().Len() {
+			if pn := sig.Params().At(cd.Param).Name(); pn != "" && pn != "_" {
+				arg1 = pn + " argument"
+			}
+		}
+		state := "non-nil"
+		if cd.When == WhenTrue {
+			state = "true"
+		}
+		when := " when its " + arg1 + " is " + state
+		return c.helperFinding(call, name, when), name, true
+	}
+	return analysis.Diagnostic{}, "", false
+}
+
+func (c *checker) helperFinding(call *ast.CallExpr, name, when string) analysis.Diagnostic {
+	return analysis.Diagnostic{
+		Pos:     call.Pos(),
+		End:     call.End(),
+		Message: fmt.Sprintf("%s returns an IsError result built outside the tool boundary%s, a failure missing from the logs; %s", name, when, remedy),
+	}
+}
+
+// forwards reports whether arg is a parameter of fn that fn itself hands
+// on as the condition of its own IsError result: fn is then the helper
+// whose calls are reported, not this call inside it.
+func (c *checker) forwards(arg ast.Expr, fn ast.Node) bool {
+	v := c.varOf(arg)
+	if v == nil {
+		return false
+	}
+	p, ok := c.params[v]
+	if !ok || p.fn != fn || len(c.assigns[v]) > 0 {
+		return false
+	}
+	for _, cd := range c.summary(fn) {
+		if cd.Param == p.index {
+			return true
+		}
+	}
+	return false
+}
+
+func argAt(call *ast.CallExpr, i int) ast.Expr {
+	if i < len(call.Args) {
+		return call.Args[i]
+	}
+	return nil
+}
+
+// calleeConds returns what the function call calls says about its IsError
+// results: from its summary in this package (a declared function or a
+// closure held by a variable) or from a fact. It also returns a name for
+// messages and the callee's signature.
+func (c *checker) calleeConds(call *ast.CallExpr) ([]Cond, string, *types.Signature) {
+	if fn := typeutil.StaticCallee(c.info, call); fn != nil {
+		fn = fn.Origin()
+		if toolmodel.IsSDKPath(toolmodel.PkgPath(fn)) {
+			return nil, "", nil
+		}
+		sig := fn.Type().(*types.Signature)
+		if d := c.declOf[fn]; d != nil {
+			return c.summary(d), funcName(fn), sig
+		}
+		if fn.Pkg() == c.pass.Pkg {
+			return nil, "", nil
+		}
+		var f Fact
+		if c.pass.ImportObjectFact(fn, &f) {
+			return f.Results, funcName(fn), sig
+		}
+		return nil, "", nil
+	}
+	// A closure held by a variable assigned once: errf := func(...) ...
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return nil, "", nil
+	}
+	v := c.varOf(id)
+	if v == nil {
+		return nil, "", nil
+	}
+	if lit := c.closureOf(v); lit != nil {
+		sig, _ := c.info.TypeOf(lit).(*types.Signature)
+		return c.summary(lit), "closure " + id.Name, sig
+	}
+	return nil, "", nil
+}
+
+// closureOf returns the function literal a variable holds, when it is
+// assigned exactly once, from a literal.
+func (c *checker) closureOf(v *types.Var) *ast.FuncLit {
+	as := c.assigns[v]
+	if len(as) != 1 || as[0].opaque || as[0].tuple >= 0 {
+		return nil
+	}
+	lit, _ := ast.Unparen(as[0].rhs).(*ast.FuncLit)
+	return lit
+}
+
+func funcName(fn *types.Func) string {
+	sig := fn.Type().(*types.Signature)
+	pkg := ""
+	if fn.Pkg() != nil {
+		pkg = fn.Pkg().Name() + "."
+	}
+	if sig.Recv() != nil {
+		recv := sig.Recv().Type()
+		ptr := ""
+		if p, ok := recv.(*types.Pointer); ok {
+			recv, ptr = p.Elem(), "*"
+		}
+		if n, ok := recv.(*types.Named); ok {
+			return "(" + ptr + pkg + n.Obj().Name() + ")." + fn.Name()
+		}
+	}
+	return pkg + fn.Name()
+}
+
+// ---- scope ----
+
+// inScope decides whether a construction at pos, in function fn, is
+// reported: not in boundary code; always in tool code; elsewhere unless
+// the code is clearly client-side. A candidate helper call is decided
+// here too, once every summary can be computed.
+func (c *checker) inScope(pos token.Pos, fn ast.Node) bool {
+	if c.m.InBoundary(pos) {
+		return false
+	}
+	if c.m.InToolCode(pos) {
+		return true
+	}
+	return !c.clientSide(fn)
+}
+
+// clientSide reports whether fn (by its outermost declaration) is client
+// code: it uses an MCP client, or the whole package is a client that
+// declares no tools.
+func (c *checker) clientSide(fn ast.Node) bool {
+	if c.clientPkg {
+		return true
+	}
+	if fn == nil {
+		return false
+	}
+	outer := c.funcs[fn]
+	if outer == nil {
+		return false
+	}
+	top := outer.cur
+	for e := range outer.cur.Enclosing((*ast.FuncDecl)(nil)) {
+		top = e
+	}
+	n := top.Node()
+	if v, ok := c.clientFuncs[n]; ok {
+		return v
+	}
+	found := false
+	ast.Inspect(n, func(x ast.Node) bool {
+		if found {
+			return false
+		}
+		if id, ok := x.(*ast.Ident); ok && isClientObj(c.info.Uses[id]) {
+			found = true
+		}
+		return true
+	})
+	c.clientFuncs[n] = found
+	return found
+}
+
+const mcpGoClient = "github.com/mark3labs/mcp-go/client"
+
+// isClientObj reports whether obj belongs to an MCP client API: mcp-go's
+// client packages, go-sdk's Client and ClientSession.
+func isClientObj(obj types.Object) bool {
+	if obj == nil {
+		return false
+	}
+	path := toolmodel.PkgPath(obj)
+	if path == mcpGoClient || strings.HasPrefix(path, mcpGoClient+"/") {
+		return true
+	}
+	if path != toolmodel.GoSDKMCP {
+		return false
+	}
+	switch obj := obj.(type) {
+	case *types.TypeName:
+		switch obj.Name() {
+		case "Client", "ClientSession", "ClientOptions", "ClientSessionOptions":
+			return true
+		}
+	case *types.Func:
+		if obj.Name() == "NewClient" {
+			return true
+		}
+		switch toolmodel.RecvTypeName(obj.Type().(*types.Signature)) {
+		case "Client", "ClientSession":
+			return true
+		}
+	}
+	return false
+}
+
+// computeClientPkg decides whether the package is a client program: it
+// uses a client API and declares no tool, handler or boundary.
+func (c *checker) computeClientPkg() {
+	if len(c.m.Handlers) > 0 || len(c.m.ToolNames) > 0 || len(c.m.BoundaryCode) > 0 {
+		return
+	}
+	for _, obj := range c.info.Uses {
+		if isClientObj(obj) {
+			c.clientPkg = true
+			return
+		}
+	}
+}
+
+// rendersWrappedError reports whether the construction at cur, in a
+// function shaped like a tool handler, runs on the failure path of an error
+// returned by a function value it calls (a wrapped handler, a middleware's
+// next): the wrapper renders tool errors, which is the boundary's job.
+func (c *checker) rendersWrappedError(cur inspector.Cursor, fn ast.Node) bool {
+	fi := c.funcs[fn]
+	if fi == nil || !toolmodel.HandlerKindOf(fi.sig).IsToolHandler() {
+		return false
+	}
+	child := cur
+	for p := cur.Parent(); p.Valid() && p.Node() != fn; p = p.Parent() {
+		if ifs, ok := p.Node().(*ast.IfStmt); ok && child.Node() == ifs.Body {
+			if v := c.nonNilTested(ifs.Cond); v != nil && c.fromWrappedCall(v) {
+				return true
+			}
+		}
+		child = p
+	}
+	return false
+}
+
+// nonNilTested returns v for a condition "v != nil" on an error variable.
+func (c *checker) nonNilTested(cond ast.Expr) *types.Var {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || b.Op != token.NEQ {
+		return nil
+	}
+	x, y := b.X, b.Y
+	if isNilExpr(c.info, x) {
+		x, y = y, x
+	}
+	if !isNilExpr(c.info, y) {
+		return nil
+	}
+	v := c.varOf(x)
+	if v == nil || !toolmodel.IsErrorType(v.Type()) {
+		return nil
+	}
+	return v
+}
+
+// fromWrappedCall reports whether every value of the error variable v
+// comes from the error result of a call of a function value: a parameter,
+// variable or field of function type, not a declared function.
+func (c *checker) fromWrappedCall(v *types.Var) bool {
+	as := c.assigns[v]
+	if len(as) == 0 {
+		return false
+	}
+	for _, a := range as {
+		if a.opaque || a.tuple < 0 {
+			return false
+		}
+		call, ok := ast.Unparen(a.rhs).(*ast.CallExpr)
+		if !ok || typeutil.StaticCallee(c.info, call) != nil {
+			return false
+		}
+		if tv, ok := c.info.Types[call.Fun]; !ok || tv.IsType() {
+			return false
+		}
+		ft := c.info.TypeOf(call.Fun)
+		if ft == nil {
+			return false
+		}
+		sig, ok := ft.Underlying().(*types.Signature)
+		if !ok || a.tuple != sig.Results().Len()-1 {
+			return false
+		}
+		if !c.isWrapped(call.Fun) {
+			return false
+		}
+	}
+	return true
+}
+
+// isWrapped reports whether the function value fun is one a wrapper is
+// given: a tool handler, or a parameter of a function enclosing the
+// wrapper (a middleware's next, an adapter's typed handler).
+func (c *checker) isWrapped(fun ast.Expr) bool {
+	if toolmodel.HandlerKindOf(c.info.TypeOf(fun)).IsToolHandler() {
+		return true
+	}
+	v := c.varOf(fun)
+	if v == nil {
+		return false
+	}
+	_, isParam := c.params[v]
+	return isParam && len(c.assigns[v]) == 0
+}

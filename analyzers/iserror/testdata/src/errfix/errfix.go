@@ -1,0 +1,18 @@
+// Package errfix sees one ToolError constructor that returns error, known
+// by fact: errctor.New. errctor.Plain may return nil and is not one.
+package errfix
+
+import (
+	"context"
+
+	"github.com/mark3labs/mcp-go/mcp"
+
+	"errctor"
+)
+
+func read(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	if _, err := req.RequireString("path"); err != nil {
+		return mcp.NewToolResultError("path is required"), nil // want `mcp.NewToolResultError builds`
+	}
+	return nil, errctor.Plain("")
+}

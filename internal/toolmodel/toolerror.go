@@ -1,0 +1,805 @@
+package toolmodel
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"runtime"
+	"strings"
+	"sync"
+	"weak"
+
+	"golang.org/x/tools/go/ast/inspector"
+)
+
+// ToolErrorSite is one construction of a ToolError in the package.
+type ToolErrorSite struct {
+	Node      ast.Node     // *ast.CallExpr of a constructor, or *ast.CompositeLit
+	Type      *types.Named // the ToolError type
+	Ctor      *types.Func  // the constructor, nil for a literal
+	Message   ast.Expr     // the model-facing message expression, or nil when unknown
+	Explicit  bool         // the level is set at this site (argument, option, builder, Level field)
+	LevelExpr ast.Expr     // the expression that sets it, when Explicit
+}
+
+// What counts as a ToolError and a construction of one, with no
+// configuration:
+//
+//   - A ToolError type is a named type called ToolError that implements
+//     error (itself or through its pointer), or a type named in the
+//     configuration's tool-errors. A level type is log/slog.Level or a type
+//     named in level-types; a ToolError's level field is its field (or the
+//     field of an embedded struct) of a level type.
+//   - A constructor is a function or method (not a method of the ToolError
+//     itself: those are builders) that returns a ToolError type; in another
+//     package it must also take a string or a level (a function taking
+//     neither, like Resolve(ctx, err), converts). A function
+//     that returns error is a constructor too when, in this package, every
+//     return statement of its body returns a ToolError construction; in
+//     another package, when it is an exported function of the package that
+//     declares a ToolError type, returns only error and takes a string (its
+//     body cannot be seen: this is the documented approximation).
+//     A function returning a ToolError whose body, in this package, returns
+//     anything but a construction (a converter like asToolError) is not a
+//     constructor.
+//   - Explicit is what the construction site shows by its types: an
+//     argument of a level type, an option call given a level-typed value
+//     (WithLevel(slog.LevelInfo)), a builder method of the ToolError given
+//     one or named after a level (.WithLevel(l), .Info()), a composite
+//     literal that sets the level field, or, when the construction is
+//     stored in a local variable, a later assignment to its level field or
+//     builder call on it in the same function. Options that set a level
+//     without taking one (AsCaller()) are a matter of their bodies: the
+//     loglevel analyzer learns them as facts.
+//   - The message is the constructor's string parameter named like a
+//     message (msg, message, text, format, detail, reason, description),
+//     or, for a constructor of the package declaring the ToolError, its
+//     only string parameter when its name says nothing else (s, m, str);
+//     in a literal, the field named like a message, or the only string
+//     field set.
+
+type toolErrorState struct {
+	once  sync.Once
+	sites []*ToolErrorSite
+
+	mu    sync.Mutex
+	ctors map[*types.Func]*types.Named // memo of ToolErrorCtor
+}
+
+// toolErrorStates holds the lazily computed ToolError state of each model.
+// It is keyed by a weak pointer so that a model that is no longer used is
+// collected; the state never points back to its model.
+var toolErrorStates sync.Map // weak.Pointer[Model] -> *toolErrorState
+
+func (m *Model) teState() *toolErrorState {
+	key := weak.Make(m)
+	if v, ok := toolErrorStates.Load(key); ok {
+		return v.(*toolErrorState)
+	}
+	v, loaded := toolErrorStates.LoadOrStore(key, &toolErrorState{ctors: map[*types.Func]*types.Named{}})
+	if !loaded {
+		runtime.AddCleanup(m, func(k weak.Pointer[Model]) { toolErrorStates.Delete(k) }, key)
+	}
+	return v.(*toolErrorState)
+}
+
+// configured reports whether obj is named in list ("import/path.Name").
+func configured(list []string, obj types.Object) bool {
+	if len(list) == 0 || obj == nil || obj.Pkg() == nil {
+		return false
+	}
+	name := PkgPath(obj) + "." + obj.Name()
+	for _, n := range list {
+		if n == name {
+			return true
+		}
+	}
+	return false
+}
+
+// ToolErrorNamed returns the ToolError type t is, or points to, or nil.
+func (m *Model) ToolErrorNamed(t types.Type) *types.Named {
+	if t == nil {
+		return nil
+	}
+	t = types.Unalias(t)
+	if p, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	n, ok := t.(*types.Named)
+	if !ok {
+		return nil
+	}
+	obj := n.Origin().Obj()
+	if m.Config != nil && configured(m.Config.ToolErrors, obj) {
+		return n
+	}
+	if obj.Name() != "ToolError" {
+		return nil
+	}
+	errType := types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
+	if types.Implements(n, errType) || types.Implements(types.NewPointer(n), errType) {
+		return n
+	}
+	return nil
+}
+
+// IsToolErrorType reports whether t (or the type it points to) is a
+// ToolError type: a named type called ToolError that implements error, or
+// a type named in the configuration's tool-errors.
+func (m *Model) IsToolErrorType(t types.Type) bool { return m.ToolErrorNamed(t) != nil }
+
+// IsLevelType reports whether t is a log-level type: log/slog.Level or a
+// type named in the configuration's level-types.
+func (m *Model) IsLevelType(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return false
+	}
+	obj := n.Origin().Obj()
+	if obj.Name() == "Level" && PkgPath(obj) == "log/slog" {
+		return true
+	}
+	return m.Config != nil && configured(m.Config.LevelTypes, obj)
+}
+
+// LevelField returns the level field of the ToolError type t: its field of
+// a level type, or that field of a struct it embeds; nil if it has none.
+func (m *Model) LevelField(t types.Type) *types.Var {
+	named := m.ToolErrorNamed(t)
+	if named == nil {
+		return nil
+	}
+	st, ok := named.Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if f := st.Field(i); m.IsLevelType(f.Type()) {
+			return f
+		}
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		f := st.Field(i)
+		if !f.Embedded() {
+			continue
+		}
+		ft := types.Unalias(f.Type())
+		if p, ok := ft.(*types.Pointer); ok {
+			ft = p.Elem()
+		}
+		if est, ok := ft.Underlying().(*types.Struct); ok {
+			for j := 0; j < est.NumFields(); j++ {
+				if g := est.Field(j); m.IsLevelType(g.Type()) {
+					return g
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// ToolErrors returns every ToolError construction in the package's files,
+// in source order. It is computed once and safe for concurrent use.
+func (m *Model) ToolErrors() []*ToolErrorSite {
+	st := m.teState()
+	st.once.Do(func() {
+		if !m.Relevant || m.Inspector == nil {
+			return
+		}
+		st.sites = m.findToolErrors()
+	})
+	return st.sites
+}
+
+func (m *Model) findToolErrors() []*ToolErrorSite {
+	info := m.Pass.TypesInfo
+	var sites []*ToolErrorSite
+	for c := range m.Inspector.Root().Preorder((*ast.CallExpr)(nil), (*ast.CompositeLit)(nil)) {
+		switch n := c.Node().(type) {
+		case *ast.CompositeLit:
+			named := m.ToolErrorNamed(info.TypeOf(n))
+			if named == nil {
+				continue
+			}
+			if _, isPtr := types.Unalias(info.TypeOf(n)).(*types.Pointer); isPtr {
+				continue // an element of a []*ToolError{{...}} literal is typed *T; its own type is listed too
+			}
+			s := &ToolErrorSite{Node: n, Type: named, Message: m.literalMessage(n)}
+			s.LevelExpr = m.literalLevel(n)
+			if s.LevelExpr == nil {
+				s.LevelExpr = m.laterLevel(c, named)
+			}
+			s.Explicit = s.LevelExpr != nil
+			sites = append(sites, s)
+		case *ast.CallExpr:
+			if tv, ok := info.Types[n.Fun]; ok && tv.IsType() {
+				continue // a conversion
+			}
+			fn := m.callee(n)
+			if fn == nil {
+				continue
+			}
+			named := m.ToolErrorCtor(fn)
+			if named == nil {
+				continue
+			}
+			s := &ToolErrorSite{Node: n, Type: named, Ctor: fn}
+			msgIdx := m.messageParam(fn, named)
+			if msgIdx >= 0 && msgIdx < len(n.Args) {
+				s.Message = n.Args[msgIdx]
+			}
+			s.LevelExpr = m.callLevel(n, msgIdx)
+			if s.LevelExpr == nil {
+				s.LevelExpr = m.builderLevel(c, named)
+			}
+			if s.LevelExpr == nil {
+				s.LevelExpr = m.laterLevel(c, named)
+			}
+			s.Explicit = s.LevelExpr != nil
+			sites = append(sites, s)
+		}
+	}
+	return sites
+}
+
+// ToolErrorCtor returns the ToolError type fn constructs, or nil when fn is
+// not a ToolError constructor. It is safe for concurrent use: a result is
+// computed with its own recursion stack and then memoized.
+func (m *Model) ToolErrorCtor(fn *types.Func) *types.Named {
+	if fn == nil {
+		return nil
+	}
+	fn = fn.Origin()
+	st := m.teState()
+	st.mu.Lock()
+	named, ok := st.ctors[fn]
+	st.mu.Unlock()
+	if ok {
+		return named
+	}
+	named = m.ctorOf(fn, map[*types.Func]bool{fn: true})
+	st.mu.Lock()
+	st.ctors[fn] = named
+	st.mu.Unlock()
+	return named
+}
+
+// ctorIn is ToolErrorCtor inside a computation: a function already on the
+// stack is not (yet) a constructor.
+func (m *Model) ctorIn(fn *types.Func, stack map[*types.Func]bool) *types.Named {
+	if fn == nil {
+		return nil
+	}
+	fn = fn.Origin()
+	st := m.teState()
+	st.mu.Lock()
+	named, ok := st.ctors[fn]
+	st.mu.Unlock()
+	if ok {
+		return named
+	}
+	if stack[fn] {
+		return nil
+	}
+	stack[fn] = true
+	defer delete(stack, fn)
+	return m.ctorOf(fn, stack)
+}
+
+func (m *Model) ctorOf(fn *types.Func, stack map[*types.Func]bool) *types.Named {
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok {
+		return nil
+	}
+	if sig.Recv() != nil && m.IsToolErrorType(sig.Recv().Type()) {
+		return nil // a builder or accessor of the ToolError itself
+	}
+	res := sig.Results()
+	var named *types.Named
+	for i := 0; i < res.Len(); i++ {
+		if n := m.ToolErrorNamed(res.At(i).Type()); n != nil {
+			named = n
+			break
+		}
+	}
+	returnsError := res.Len() > 0 && IsErrorType(res.At(res.Len()-1).Type())
+	if named == nil && !returnsError {
+		return nil
+	}
+	if fn.Pkg() == m.Pass.Pkg {
+		d := m.funcDecls[fn]
+		if d == nil || d.Body == nil {
+			if named != nil {
+				return named
+			}
+			return nil
+		}
+		idx := res.Len() - 1
+		if named != nil {
+			for i := 0; i < res.Len(); i++ {
+				if m.IsToolErrorType(res.At(i).Type()) {
+					idx = i
+					break
+				}
+			}
+		}
+		return m.bodyConstructs(d, idx, stack)
+	}
+	if named != nil {
+		// Another package: a constructor takes a message or a level; a
+		// function taking neither (toolerr.Resolve(ctx, err), As(err))
+		// converts or looks up, it does not construct.
+		params := sig.Params()
+		for i := 0; i < params.Len(); i++ {
+			t := params.At(i).Type()
+			if s, ok := t.(*types.Slice); ok && sig.Variadic() && i == params.Len()-1 {
+				t = s.Elem()
+			}
+			if isStringType(t) || m.IsLevelType(t) {
+				return named
+			}
+		}
+		return nil
+	}
+	// Another package, returning error: an exported function of the
+	// package declaring a ToolError, returning only error and taking a
+	// string.
+	if !fn.Exported() || sig.Recv() != nil || res.Len() != 1 || fn.Pkg() == nil {
+		return nil
+	}
+	te := m.declaredToolError(fn.Pkg())
+	if te == nil {
+		return nil
+	}
+	params := sig.Params()
+	for i := 0; i < params.Len(); i++ {
+		if isStringType(params.At(i).Type()) {
+			return te
+		}
+	}
+	return nil
+}
+
+// declaredToolError returns the ToolError type declared by pkg, if any.
+func (m *Model) declaredToolError(pkg *types.Package) *types.Named {
+	if tn, ok := pkg.Scope().Lookup("ToolError").(*types.TypeName); ok {
+		if n := m.ToolErrorNamed(tn.Type()); n != nil {
+			return n
+		}
+	}
+	if m.Config != nil {
+		for _, name := range m.Config.ToolErrors {
+			i := strings.LastIndex(name, ".")
+			if i < 0 || name[:i] != unvendor(pkg.Path()) {
+				continue
+			}
+			if tn, ok := pkg.Scope().Lookup(name[i+1:]).(*types.TypeName); ok {
+				if n := m.ToolErrorNamed(tn.Type()); n != nil {
+					return n
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func isStringType(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
+// bodyConstructs returns the ToolError type built by every return of d's
+// body at result idx, or nil when some return yields anything else.
+func (m *Model) bodyConstructs(d *ast.FuncDecl, idx int, stack map[*types.Func]bool) *types.Named {
+	var named *types.Named
+	ok := true
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		if !ok {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			var e ast.Expr
+			switch {
+			case len(n.Results) == 0:
+				ok = false
+				return false
+			case len(n.Results) == 1 && idx > 0:
+				ok = false // return f(): a tuple, not followed
+				return false
+			case idx < len(n.Results):
+				e = n.Results[idx]
+			}
+			t := m.constructionOf(e, d.Body, 0, stack)
+			if t == nil {
+				ok = false
+				return false
+			}
+			named = t
+		}
+		return true
+	})
+	if !ok {
+		return nil
+	}
+	return named
+}
+
+// ConstructionOf returns the ToolError type that e constructs: a composite
+// literal (or its address), a constructor call, a builder chain on one, or
+// a local variable of body assigned only such values. Otherwise nil.
+func (m *Model) ConstructionOf(e ast.Expr, body ast.Node) *types.Named {
+	return m.constructionOf(e, body, 0, map[*types.Func]bool{})
+}
+
+func (m *Model) constructionOf(e ast.Expr, body ast.Node, depth int, stack map[*types.Func]bool) *types.Named {
+	if e == nil || depth > 4 {
+		return nil
+	}
+	info := m.Pass.TypesInfo
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	switch e := e.(type) {
+	case *ast.CompositeLit:
+		return m.ToolErrorNamed(info.TypeOf(e))
+	case *ast.CallExpr:
+		if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok {
+			if fn, ok := info.Uses[sel.Sel].(*types.Func); ok {
+				sig := fn.Type().(*types.Signature)
+				if sig.Recv() != nil && m.IsToolErrorType(sig.Recv().Type()) && sig.Results().Len() == 1 &&
+					(m.IsToolErrorType(sig.Results().At(0).Type()) || IsErrorType(sig.Results().At(0).Type())) {
+					return m.constructionOf(sel.X, body, depth+1, stack) // a builder chain
+				}
+			}
+		}
+		if tv, ok := info.Types[e.Fun]; ok && tv.IsType() {
+			return nil
+		}
+		return m.ctorIn(m.callee(e), stack)
+	case *ast.Ident:
+		v, ok := info.Uses[e].(*types.Var)
+		if !ok || body == nil || !within(body, v.Pos()) {
+			return nil
+		}
+		var named *types.Named
+		for _, a := range m.assigns[v] {
+			if a.opaque || a.zero || a.elem || a.tuple >= 0 || a.rhs == nil {
+				return nil
+			}
+			t := m.constructionOf(a.rhs, body, depth+1, stack)
+			if t == nil {
+				return nil
+			}
+			named = t
+		}
+		return named
+	}
+	return nil
+}
+
+var messageNames = []string{"msg", "message", "text", "format", "detail", "reason", "description"}
+
+func isMessageName(name string) bool {
+	l := strings.ToLower(name)
+	for _, n := range messageNames {
+		if l == n || strings.HasSuffix(l, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// messageParam returns the index of fn's message parameter, or -1.
+func (m *Model) messageParam(fn *types.Func, named *types.Named) int {
+	params := fn.Type().(*types.Signature).Params()
+	first, n := -1, 0
+	for i := 0; i < params.Len(); i++ {
+		p := params.At(i)
+		if !isStringType(p.Type()) {
+			continue
+		}
+		if isMessageName(p.Name()) {
+			return i
+		}
+		if first < 0 {
+			first = i
+		}
+		n++
+	}
+	// The only string parameter of a constructor of the ToolError's own
+	// package, when its name says nothing else (s, m, str).
+	if n == 1 && fn.Pkg() != nil && named.Obj().Pkg() == fn.Pkg() && len(params.At(first).Name()) <= 3 {
+		return first
+	}
+	return -1
+}
+
+// literalMessage returns the message element of a ToolError literal.
+func (m *Model) literalMessage(lit *ast.CompositeLit) ast.Expr {
+	info := m.Pass.TypesInfo
+	st, ok := info.TypeOf(lit).Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	var only ast.Expr
+	nstrings := 0
+	for i, elt := range lit.Elts {
+		var field *types.Var
+		val := elt
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			if k, ok := kv.Key.(*ast.Ident); ok {
+				field, _ = objOf(info, k).(*types.Var)
+			}
+			val = kv.Value
+		} else if i < st.NumFields() {
+			field = st.Field(i)
+		}
+		if field == nil || !isStringType(field.Type()) {
+			continue
+		}
+		if isMessageName(field.Name()) {
+			return val
+		}
+		nstrings++
+		only = val
+	}
+	if nstrings == 1 {
+		return only
+	}
+	return nil
+}
+
+// literalLevel returns the element of a ToolError literal that sets its
+// level, or nil.
+func (m *Model) literalLevel(lit *ast.CompositeLit) ast.Expr {
+	info := m.Pass.TypesInfo
+	st, ok := info.TypeOf(lit).Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	for i, elt := range lit.Elts {
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			if k, ok := kv.Key.(*ast.Ident); ok {
+				if f, ok := objOf(info, k).(*types.Var); ok && m.IsLevelType(f.Type()) {
+					return kv.Value
+				}
+				if f, ok := objOf(info, k).(*types.Var); ok && f.Embedded() {
+					if inner, ok := ast.Unparen(kv.Value).(*ast.CompositeLit); ok {
+						if e := m.embeddedLevel(inner); e != nil {
+							return e
+						}
+					}
+				}
+			}
+			continue
+		}
+		if i < st.NumFields() && m.IsLevelType(st.Field(i).Type()) {
+			return elt
+		}
+	}
+	return nil
+}
+
+func (m *Model) embeddedLevel(lit *ast.CompositeLit) ast.Expr {
+	info := m.Pass.TypesInfo
+	for _, elt := range lit.Elts {
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			if k, ok := kv.Key.(*ast.Ident); ok {
+				if f, ok := objOf(info, k).(*types.Var); ok && m.IsLevelType(f.Type()) {
+					return kv.Value
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// callLevel returns the argument of a constructor call that sets the
+// level: a level-typed value, or an option call given one.
+func (m *Model) callLevel(call *ast.CallExpr, msgIdx int) ast.Expr {
+	info := m.Pass.TypesInfo
+	for i, a := range call.Args {
+		if i == msgIdx {
+			continue
+		}
+		if m.IsLevelType(info.TypeOf(a)) {
+			return a
+		}
+		if inner, ok := ast.Unparen(a).(*ast.CallExpr); ok {
+			for _, b := range inner.Args {
+				if m.IsLevelType(info.TypeOf(b)) {
+					return a
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// levelWords are method names (after a With/At/As/Set prefix) that set a
+// level by their name.
+var levelWords = map[string]bool{"info": true, "warn": true, "warning": true, "error": true, "debug": true}
+
+// IsLevelMethodName reports whether a method's name says it sets a level:
+// it mentions Level, or is a level name (Info, Warn, Warning, Error,
+// Debug) with an optional With, At, As or Set prefix.
+func IsLevelMethodName(name string) bool {
+	if strings.Contains(name, "Level") {
+		return true
+	}
+	l := strings.ToLower(name)
+	for _, p := range []string{"with", "at", "as", "set"} {
+		if strings.HasPrefix(l, p) && levelWords[l[len(p):]] {
+			return true
+		}
+	}
+	return levelWords[l]
+}
+
+// setsLevelCall reports whether call is a method call on a ToolError that
+// sets its level by its arguments or its name.
+func (m *Model) setsLevelCall(call *ast.CallExpr) bool {
+	info := m.Pass.TypesInfo
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	fn, ok := info.Uses[sel.Sel].(*types.Func)
+	if !ok {
+		return false
+	}
+	sig := fn.Type().(*types.Signature)
+	if sig.Recv() == nil || !m.IsToolErrorType(sig.Recv().Type()) {
+		return false
+	}
+	for _, a := range call.Args {
+		if m.IsLevelType(info.TypeOf(a)) {
+			return true
+		}
+	}
+	if len(call.Args) == 0 && IsLevelMethodName(fn.Name()) && sig.Results().Len() <= 1 {
+		if sig.Results().Len() == 0 {
+			return true
+		}
+		r := sig.Results().At(0).Type()
+		return m.IsToolErrorType(r) || IsErrorType(r)
+	}
+	return false
+}
+
+// builderLevel follows a builder chain up from the construction at c and
+// returns the method call that sets the level, or nil.
+func (m *Model) builderLevel(c inspector.Cursor, named *types.Named) ast.Expr {
+	for {
+		p := c.Parent()
+		if _, ok := p.Node().(*ast.ParenExpr); ok {
+			c = p
+			continue
+		}
+		sel, ok := p.Node().(*ast.SelectorExpr)
+		if !ok || sel.X != c.Node() {
+			return nil
+		}
+		gp := p.Parent()
+		call, ok := gp.Node().(*ast.CallExpr)
+		if !ok || call.Fun != sel {
+			return nil
+		}
+		if m.setsLevelCall(call) {
+			return call
+		}
+		fn, ok := m.Pass.TypesInfo.Uses[sel.Sel].(*types.Func)
+		if !ok {
+			return nil
+		}
+		sig := fn.Type().(*types.Signature)
+		if sig.Recv() == nil || !m.IsToolErrorType(sig.Recv().Type()) || sig.Results().Len() != 1 ||
+			!m.IsToolErrorType(sig.Results().At(0).Type()) {
+			return nil
+		}
+		c = gp
+	}
+}
+
+// laterLevel finds, when the construction at c (or the builder chain
+// around it) is stored in a local variable, an assignment to that
+// variable's level field or a level-setting method call on it in the same
+// function.
+func (m *Model) laterLevel(c inspector.Cursor, named *types.Named) ast.Expr {
+	info := m.Pass.TypesInfo
+	// Climb the builder chain and a & operator.
+	for {
+		p := c.Parent()
+		switch pn := p.Node().(type) {
+		case *ast.ParenExpr:
+			c = p
+			continue
+		case *ast.UnaryExpr:
+			if pn.Op == token.AND {
+				c = p
+				continue
+			}
+		case *ast.SelectorExpr:
+			if gp := p.Parent(); gp.Valid() {
+				if call, ok := gp.Node().(*ast.CallExpr); ok && call.Fun == pn {
+					c = gp
+					continue
+				}
+			}
+		}
+		break
+	}
+	var v *types.Var
+	switch p := c.Parent().Node().(type) {
+	case *ast.AssignStmt:
+		if len(p.Lhs) == len(p.Rhs) {
+			for i, r := range p.Rhs {
+				if r == c.Node() {
+					if id, ok := p.Lhs[i].(*ast.Ident); ok {
+						v, _ = objOf(info, id).(*types.Var)
+					}
+				}
+			}
+		}
+	case *ast.ValueSpec:
+		if len(p.Names) == len(p.Values) {
+			for i, r := range p.Values {
+				if r == c.Node() {
+					v, _ = info.Defs[p.Names[i]].(*types.Var)
+				}
+			}
+		}
+	}
+	if v == nil {
+		return nil
+	}
+	var fnBody ast.Node
+	for e := range c.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		fnBody = e.Node()
+		break
+	}
+	if fnBody == nil || !within(fnBody, v.Pos()) {
+		return nil
+	}
+	var found ast.Expr
+	ast.Inspect(fnBody, func(n ast.Node) bool {
+		if found != nil {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
+				if !ok || !usesVar(info, sel.X, v) {
+					continue
+				}
+				if f, ok := info.Uses[sel.Sel].(*types.Var); ok && m.IsLevelType(f.Type()) && i < len(n.Rhs) {
+					found = n.Rhs[i]
+				}
+			}
+		case *ast.CallExpr:
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && usesVar(info, sel.X, v) && m.setsLevelCall(n) {
+				found = n
+			}
+		}
+		return true
+	})
+	return found
+}
+
+func usesVar(info *types.Info, e ast.Expr, v *types.Var) bool {
+	e = ast.Unparen(e)
+	if s, ok := e.(*ast.StarExpr); ok {
+		e = ast.Unparen(s.X)
+	}
+	id, ok := e.(*ast.Ident)
+	return ok && info.Uses[id] == v
+}
