@@ -1,0 +1,91 @@
+package main_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/toolcheck/toolcheck/internal/testkit"
+)
+
+// adoptedBoundaries are the lines of testdata/adopted that install the
+// boundary, one per server.
+var adoptedBoundaries = map[string]string{
+	"mcpgoserver/server.go": "server.WithToolHandlerMiddleware(mcpgo.NewBoundary(mcpgo.WithLogger(logger))))",
+	"gosdkserver/server.go": "s.AddReceivingMiddleware(gosdk.ReceivingBoundary(gosdk.WithLogger(logger)))",
+}
+
+// TestAdopted runs toolcheck on testdata/adopted, a server on both real
+// SDKs that has adopted the design with the toolerr module: it must draw
+// no finding. The same server with its boundary lines removed must draw
+// findings, so the silence is toolcheck recognising toolerr, not toolcheck
+// not looking.
+func TestAdopted(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary and loads the real SDKs")
+	}
+	bin := buildTool(t)
+	root := testkit.Root(t)
+	dir := filepath.Join(root, "testdata", "adopted")
+
+	stdout, stderr, code := run(t, dir, bin, "-json", "./...")
+	if code != 0 {
+		t.Fatalf("toolcheck -json: exit %d\n%s", code, stderr)
+	}
+	for _, f := range parseJSON(t, dir, stdout) {
+		t.Errorf("%s:%d: unexpected %s finding: %s", f.File, f.Line, f.Analyzer, f.Message)
+	}
+
+	// The twin without the boundary.
+	bare := filepath.Join(t.TempDir(), "adopted")
+	if err := os.CopyFS(bare, os.DirFS(dir)); err != nil {
+		t.Fatal(err)
+	}
+	edit := func(name, old, new string) {
+		t.Helper()
+		path := filepath.Join(bare, name)
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(data), old) {
+			t.Fatalf("%s no longer contains %q", name, old)
+		}
+		if err := os.WriteFile(path, []byte(strings.Replace(string(data), old, new, 1)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	edit("go.mod", "=> ../../toolerr", "=> "+filepath.Join(root, "toolerr"))
+	edit("mcpgoserver/server.go", adoptedBoundaries["mcpgoserver/server.go"], "server.WithRecovery())\n\t_ = mcpgo.NewBoundary")
+	edit("gosdkserver/server.go", adoptedBoundaries["gosdkserver/server.go"], "_ = gosdk.ReceivingBoundary")
+	stdout, stderr, code = run(t, bare, bin, "-json", "./...")
+	if code != 0 {
+		t.Fatalf("toolcheck -json on the bare twin: exit %d\n%s", code, stderr)
+	}
+	unwrapped := map[string]int{}
+	for _, f := range parseJSON(t, bare, stdout) {
+		if f.Analyzer == "unwrapped" {
+			unwrapped[f.File]++
+		}
+	}
+	// read_note and update_note in each; search_notes stays wrapped in
+	// mcpgo.StructuredBoundary on the mcp-go server.
+	if unwrapped["mcpgoserver/server.go"] != 2 || unwrapped["gosdkserver/server.go"] != 3 {
+		t.Errorf("the twin without the boundary drew unwrapped findings %v, want 2 in mcpgoserver and 3 in gosdkserver", unwrapped)
+	}
+}
+
+// TestAdoptedServes runs the adopted server's own tests: a real client of
+// each SDK calls it and checks, for each outcome, what the model reads and
+// the one log record at its level.
+func TestAdoptedServes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the real SDKs")
+	}
+	dir := filepath.Join(testkit.Root(t), "testdata", "adopted")
+	stdout, stderr, code := run(t, dir, "go", "test", "./...")
+	if code != 0 {
+		t.Fatalf("go test in testdata/adopted: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+}
