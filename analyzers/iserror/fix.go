@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/format"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -95,6 +96,17 @@ func (c *checker) ctorFor(file *ast.File) *ctorChoice {
 				found = append(found, pn.Name()+"."+fn.Name())
 			}
 		}
+	}
+	if len(found) > 1 {
+		// A ToolError API with a constructor per outcome (toolerr): an
+		// IsError result written by hand is most often a caller error.
+		var caller []string
+		for _, q := range found {
+			if strings.Contains(strings.ToLower(q[strings.LastIndex(q, ".")+1:]), "caller") {
+				caller = append(caller, q)
+			}
+		}
+		found = caller
 	}
 	ch := &ctorChoice{}
 	if len(found) == 1 {

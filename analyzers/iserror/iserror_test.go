@@ -17,5 +17,5 @@ func TestIsError(t *testing.T) {
 
 func TestFixes(t *testing.T) {
 	dir := testkit.GOPATH(t, analysistest.TestData())
-	analysistest.RunWithSuggestedFixes(t, dir, iserror.Analyzer, "fixes", "errfix", "nofix")
+	analysistest.RunWithSuggestedFixes(t, dir, iserror.Analyzer, "fixes", "errfix", "nofix", "outcomefix")
 }
