@@ -5,6 +5,7 @@ package suite
 import (
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/toolcheck/toolcheck/analyzers/emptyonfail"
 	"github.com/toolcheck/toolcheck/analyzers/iserror"
 	"github.com/toolcheck/toolcheck/analyzers/unwrapped"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
@@ -17,5 +18,6 @@ func New(cfg *toolmodel.Config) []*analysis.Analyzer {
 	return []*analysis.Analyzer{
 		unwrapped.New(model),
 		iserror.New(model),
+		emptyonfail.New(model),
 	}
 }

@@ -1,0 +1,390 @@
+package emptyonfail
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/toolcheck/toolcheck/internal/toolmodel"
+)
+
+// Name is the analyzer's name, as flags and directives spell it.
+const Name = "emptyonfail"
+
+// Analyzer reports empty successes on failure paths, with the default
+// configuration.
+var Analyzer = New(toolmodel.Default)
+
+//go:embed doc.go
+var doc string
+
+// settings are one analyzer instance's flags.
+type settings struct {
+	allFunctions bool
+	loops        bool
+}
+
+// New returns an emptyonfail analyzer that reads the tool model computed by
+// model, an analyzer made by toolmodel.New. Its flags are bound to the new
+// instance.
+func New(model *analysis.Analyzer) *analysis.Analyzer {
+	s := &settings{}
+	a := &analysis.Analyzer{
+		Name:      Name,
+		Doc:       toolmodel.DocOf(doc),
+		URL:       "https://github.com/toolcheck/toolcheck#emptyonfail",
+		Requires:  []*analysis.Analyzer{model},
+		FactTypes: []analysis.Fact{new(Fact)},
+		Run: func(pass *analysis.Pass) (any, error) {
+			return nil, run(pass, pass.ResultOf[model].(*toolmodel.Model), s)
+		},
+	}
+	a.Flags.BoolVar(&s.allFunctions, "all-functions", false,
+		"check every function of a package that declares tools, not only the code tools reach")
+	a.Flags.BoolVar(&s.loops, "loops", false,
+		"also report a failure skipped with continue in a loop that builds the returned collection")
+	return a
+}
+
+// Fact marks a function that returns an empty success on a failure path,
+// for the packages that call it from tool code.
+type Fact struct {
+	Returns  string // what it returns: "nil", "[]Note{}", "an empty text result"
+	Op       string // what failed: "failure of s.db.Query"
+	At       string // where it returns empty: "store.go:14"
+	Via      string // the function whose result it passes on, if inherited
+	Reported bool   // already reported in its own package
+}
+
+// AFact marks Fact as an analysis fact.
+func (*Fact) AFact() {}
+
+func (f *Fact) String() string {
+	s := fmt.Sprintf("emptyonfail(returns %s on the %s at %s", f.Returns, f.Op, f.At)
+	if f.Via != "" {
+		s += " via " + f.Via
+	}
+	if f.Reported {
+		s += ", reported"
+	}
+	return s + ")"
+}
+
+// dependency reports whether the package is an SDK or belongs to a
+// dependency module: nothing is reported there, and nothing learned.
+func dependency(pass *analysis.Pass) bool {
+	if toolmodel.IsSDKPath(pass.Pkg.Path()) {
+		return true
+	}
+	mod := pass.Module
+	return mod != nil && mod.Path != "" && !mod.Main && mod.Version != ""
+}
+
+// ownCode reports whether the package belongs to the module under analysis:
+// not the standard library, not a dependency, not an SDK.
+func ownCode(pass *analysis.Pass) bool {
+	if dependency(pass) {
+		return false
+	}
+	if mod := pass.Module; mod != nil && mod.Path != "" {
+		return true
+	}
+	// No module information: GOPATH mode, or the standard library.
+	first, _, _ := strings.Cut(pass.Pkg.Path(), "/")
+	return strings.Contains(first, ".")
+}
+
+func run(pass *analysis.Pass, m *toolmodel.Model, s *settings) error {
+	r := m.Reporter(pass, Name)
+	defer r.Finish()
+	own := ownCode(pass)
+	if !own && (!m.Relevant || dependency(pass)) {
+		return nil
+	}
+	c := &checker{
+		pass:     pass,
+		m:        m,
+		s:        s,
+		r:        r,
+		params:   map[*types.Var]bool{},
+		swallows: map[*types.Func]*Fact{},
+		reported: map[token.Pos]bool{},
+		declOf:   map[*types.Func]*ast.FuncDecl{},
+	}
+	for _, f := range pass.Files {
+		for _, decl := range f.Decls {
+			if d, ok := decl.(*ast.FuncDecl); ok && d.Body != nil {
+				if fn, ok := pass.TypesInfo.Defs[d.Name].(*types.Func); ok {
+					c.declOf[fn] = d
+				}
+			}
+		}
+	}
+	if m.Relevant {
+		c.registersTools = len(m.Handlers) > 0 || len(m.ToolNames) > 0
+		c.computeDispatch()
+	}
+	for _, f := range pass.Files {
+		for _, decl := range f.Decls {
+			if d, ok := decl.(*ast.FuncDecl); ok && d.Body != nil {
+				c.funcDecl(d)
+			}
+		}
+	}
+	if m.Relevant {
+		c.reportCalls()
+		c.reportIfaceCalls()
+	}
+	if own {
+		c.exportFacts()
+	}
+	return nil
+}
+
+// checker walks one package.
+type checker struct {
+	pass *analysis.Pass
+	m    *toolmodel.Model
+	s    *settings
+	r    *toolmodel.Reporter
+
+	registersTools bool
+	params         map[*types.Var]bool   // parameters of every function seen
+	swallows       map[*types.Func]*Fact // declared functions that return empty on failure
+	reported       map[token.Pos]bool    // calls of fact functions reported in this package
+	valueUsed      map[*types.Func]bool  // functions used as values (lazy)
+	decls          []*ast.FuncDecl       // in source order
+	fn             *funcInfo             // the function being walked
+	loops          []ast.Node            // loops enclosing the statement being walked, in fn
+	funcOfDecl     map[*ast.FuncDecl]*funcInfo
+	declOf         map[*types.Func]*ast.FuncDecl
+	dispatched     map[ast.Node]bool // methods tool code reaches through interfaces
+	ifaceCalls     []ifaceCall
+	impls          map[implKey][]*types.Func
+}
+
+// inScope reports whether a finding at pos is reported in this package.
+func (c *checker) inScope(pos token.Pos) bool {
+	if !c.m.Relevant {
+		return false
+	}
+	if c.m.InToolCode(pos) || c.inDispatched(pos) {
+		return true
+	}
+	return c.s.allFunctions && c.registersTools && !c.m.InBoundary(pos)
+}
+
+// position renders pos as file:line for facts and messages.
+func (c *checker) position(pos token.Pos) string {
+	p := c.pass.Fset.Position(pos)
+	return fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)
+}
+
+// swallow records or reports an empty success at node, in function fn.
+func (c *checker) swallow(fn *funcInfo, node ast.Node, d analysis.Diagnostic, returns, op string) {
+	reported := false
+	if c.inScope(node.Pos()) {
+		c.r.Report(d)
+		reported = true
+	}
+	if fn.decl != nil && fn.lit == nil {
+		if _, ok := c.swallows[fn.decl]; !ok {
+			c.swallows[fn.decl] = &Fact{Returns: returns, Op: op, At: c.position(node.Pos()), Reported: reported}
+		}
+	}
+}
+
+// factOf returns the fact of a function of another package.
+func (c *checker) factOf(fn *types.Func) *Fact {
+	if fn == nil || fn.Pkg() == nil || fn.Pkg() == c.pass.Pkg {
+		return nil
+	}
+	var f Fact
+	if c.pass.ImportObjectFact(fn, &f) {
+		return &f
+	}
+	return nil
+}
+
+// reportCalls reports the calls in tool code of other packages' functions
+// that return an empty success on a failure path.
+func (c *checker) reportCalls() {
+	for _, f := range c.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			fn := typeutil.StaticCallee(c.pass.TypesInfo, call)
+			if fn == nil {
+				return true
+			}
+			fact := c.factOf(fn.Origin())
+			if fact == nil || fact.Reported || !c.inScope(call.Pos()) {
+				return true
+			}
+			name := funcName(fn.Origin())
+			where := factWhere(fact)
+			c.reported[call.Pos()] = true
+			msg := fmt.Sprintf("%s returns %s with a nil error on the %s (%s), so this tool cannot tell a failure from an empty result; make %s return the error so the tool boundary reports a fault",
+				name, fact.Returns, fact.Op, where, name)
+			if errOnly(fn.Type().(*types.Signature)) {
+				msg = fmt.Sprintf("%s returns a nil error on the %s (%s), so this tool cannot tell a failure from success; make %s return the error so the tool boundary reports a fault",
+					name, fact.Op, where, name)
+			}
+			// The message names where the helper returns empty; no Related
+			// information, which text drivers print as a finding of its own.
+			c.r.Report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Message: msg})
+			return true
+		})
+	}
+}
+
+// exportFacts exports the facts of this package's exported functions,
+// passing inherited facts along chains of unchanged results.
+func (c *checker) exportFacts() {
+	c.propagate()
+	for _, d := range c.decls {
+		fn, ok := c.pass.TypesInfo.Defs[d.Name].(*types.Func)
+		if !ok || !fn.Exported() {
+			continue
+		}
+		if f := c.swallows[fn]; f != nil {
+			c.pass.ExportObjectFact(fn, f)
+		}
+	}
+}
+
+// propagate gives a function the fact of the function whose result it
+// returns unchanged, until nothing changes.
+func (c *checker) propagate() {
+	for changed := true; changed; {
+		changed = false
+		for _, d := range c.decls {
+			fn, ok := c.pass.TypesInfo.Defs[d.Name].(*types.Func)
+			if !ok || c.swallows[fn] != nil {
+				continue
+			}
+			if f := c.inherited(d); f != nil {
+				c.swallows[fn] = f
+				changed = true
+			}
+		}
+	}
+}
+
+// inherited returns the fact d inherits from a function whose result it
+// returns unchanged: `return g(...)`, or a variable only ever assigned from
+// g and otherwise only returned or compared.
+func (c *checker) inherited(d *ast.FuncDecl) *Fact {
+	info := c.pass.TypesInfo
+	fi := c.funcOfDecl[d]
+	if fi == nil {
+		return nil
+	}
+	from := func(call *ast.CallExpr) *Fact {
+		g := typeutil.StaticCallee(info, call)
+		if g == nil {
+			return nil
+		}
+		g = g.Origin()
+		var f *Fact
+		if g.Pkg() == c.pass.Pkg {
+			f = c.swallows[g]
+		} else {
+			f = c.factOf(g)
+		}
+		if f == nil {
+			return nil
+		}
+		inh := *f
+		inh.Via = funcName(g)
+		if f.Via != "" {
+			inh.Via = f.Via
+		}
+		inh.Reported = f.Reported || c.reported[call.Pos()]
+		return &inh
+	}
+	var found *Fact
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		if found != nil {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			for i, e := range n.Results {
+				if i == fi.errIdx && !errOnly(fi.sig) {
+					continue
+				}
+				switch e := ast.Unparen(e).(type) {
+				case *ast.CallExpr:
+					if f := from(e); f != nil {
+						found = f
+					}
+				case *ast.Ident:
+					v, ok := info.Uses[e].(*types.Var)
+					if !ok {
+						continue
+					}
+					var call *ast.CallExpr
+					only := true
+					for _, ev := range fi.index().events[v] {
+						switch {
+						case ev.ret && !ev.inLit:
+						case ev.rhs != nil && !ev.inLit:
+							c2, ok := ast.Unparen(ev.rhs).(*ast.CallExpr)
+							if !ok || from(c2) == nil {
+								only = false
+							}
+							call = c2
+						default:
+							only = false
+						}
+					}
+					if only && call != nil {
+						found = from(call)
+					}
+				}
+				if found != nil {
+					break
+				}
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// funcName names fn for messages: pkg.Func or (*pkg.T).Method.
+func funcName(fn *types.Func) string {
+	sig := fn.Type().(*types.Signature)
+	pkg := ""
+	if fn.Pkg() != nil {
+		pkg = fn.Pkg().Name() + "."
+	}
+	if sig.Recv() == nil {
+		return pkg + fn.Name()
+	}
+	t := sig.Recv().Type()
+	ptr := ""
+	if p, ok := t.(*types.Pointer); ok {
+		t, ptr = p.Elem(), "*"
+	}
+	name := "?"
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		name = n.Obj().Name()
+	}
+	if ptr != "" {
+		return fmt.Sprintf("(*%s%s).%s", pkg, name, fn.Name())
+	}
+	return fmt.Sprintf("%s%s.%s", pkg, name, fn.Name())
+}

@@ -1,0 +1,45 @@
+package emptyonfail_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/toolcheck/toolcheck/analyzers/emptyonfail"
+	"github.com/toolcheck/toolcheck/internal/testkit"
+	"github.com/toolcheck/toolcheck/internal/toolmodel"
+)
+
+func newAnalyzer(t *testing.T, flags ...string) *analysis.Analyzer {
+	t.Helper()
+	a := emptyonfail.New(toolmodel.New(nil))
+	for _, f := range flags {
+		if err := a.Flags.Set(f, "true"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return a
+}
+
+func TestEmptyOnFail(t *testing.T) {
+	t.Parallel()
+	dir := testkit.GOPATH(t, analysistest.TestData())
+	analysistest.Run(t, dir, newAnalyzer(t), "mcpgo", "gosdk", "scope", "loopsoff",
+		"example.com/store", "example.com/wrap", "example.com/toolkit", "app", "dispatch")
+}
+
+func TestFixes(t *testing.T) {
+	t.Parallel()
+	dir := testkit.GOPATH(t, analysistest.TestData())
+	analysistest.RunWithSuggestedFixes(t, dir, newAnalyzer(t), "fixes")
+}
+
+// TestFlags checks the flags, bound to each instance: the default
+// analyzer above is unaffected.
+func TestFlags(t *testing.T) {
+	t.Parallel()
+	dir := testkit.GOPATH(t, analysistest.TestData())
+	analysistest.Run(t, dir, newAnalyzer(t, "all-functions"), "scopeall")
+	analysistest.Run(t, dir, newAnalyzer(t, "loops"), "loops")
+}

@@ -1,0 +1,187 @@
+// Package gosdk holds go-sdk handlers that return an empty success on a
+// failure path, and their clean twins.
+package gosdk
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+type SearchIn struct{ Query string }
+
+type SearchOut struct {
+	Query   string
+	Paths   []string
+	Total   int
+	Partial bool
+	Warning string
+}
+
+type StatOut struct {
+	Size int64
+	Mode string
+}
+
+func find(q string) ([]string, error) { return nil, errors.New("down") }
+
+func searchZero(ctx context.Context, req *mcp.CallToolRequest, in SearchIn) (*mcp.CallToolResult, SearchOut, error) {
+	paths, err := find(in.Query)
+	if err != nil {
+		return nil, SearchOut{}, nil // want `failure of find returns nil and gosdk.SearchOut\{\} with a nil error`
+	}
+	return nil, SearchOut{Query: in.Query, Paths: paths}, nil
+}
+
+func searchEcho(ctx context.Context, req *mcp.CallToolRequest, in SearchIn) (*mcp.CallToolResult, SearchOut, error) {
+	paths, err := find(in.Query)
+	if err != nil {
+		return nil, SearchOut{Query: in.Query, Paths: []string{}, Total: 0}, nil // want `failure of find returns nil and an empty gosdk.SearchOut with a nil error`
+	}
+	return nil, SearchOut{Query: in.Query, Paths: paths}, nil
+}
+
+func searchVarOut(ctx context.Context, req *mcp.CallToolRequest, in SearchIn) (*mcp.CallToolResult, SearchOut, error) {
+	var out SearchOut
+	paths, err := find(in.Query)
+	if err != nil {
+		return nil, out, nil // want `returns nil and out \(still empty\) with a nil error`
+	}
+	out.Paths = paths
+	return nil, out, nil
+}
+
+func searchNamed(ctx context.Context, req *mcp.CallToolRequest, in SearchIn) (res *mcp.CallToolResult, out SearchOut, err error) {
+	paths, ferr := find(in.Query)
+	if ferr != nil {
+		return // want `failure of find returns res \(still nil\) and out \(still empty\) with a nil error`
+	}
+	out.Paths = paths
+	return
+}
+
+func statZero(ctx context.Context, req *mcp.CallToolRequest, in SearchIn) (*mcp.CallToolResult, *StatOut, error) {
+	fi, err := os.Stat(in.Query)
+	if err != nil {
+		return nil, &StatOut{}, nil // want `failure of os.Stat returns nil and &gosdk.StatOut\{\} with a nil error`
+	}
+	return nil, &StatOut{Size: fi.Size()}, nil
+}
+
+func statFailedResult(ctx context.Context, req *mcp.CallToolRequest, in SearchIn) (*mcp.CallToolResult, any, error) {
+	paths, err := find(in.Query)
+	if err != nil {
+		return nil, paths, nil // want `failure of find returns nil and paths \(what the failed call returned\) with a nil error`
+	}
+	return nil, paths, nil
+}
+
+func ping(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	if _, err := os.Stat("/var/run/notes"); err != nil {
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: ""}}}, nil // want `failure of os.Stat returns a CallToolResult with text "" with a nil error`
+	}
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "pong"}}}, nil
+}
+
+func pingNil(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	if _, err := os.Stat("/var/run/notes"); err != nil {
+		return nil, nil // want `failure of os.Stat returns nil with a nil error`
+	}
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "pong"}}}, nil
+}
+
+func statNotFound(ctx context.Context, req *mcp.CallToolRequest, in SearchIn) (*mcp.CallToolResult, StatOut, error) {
+	fi, err := os.Stat(in.Query)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, StatOut{}, nil // want `the not-found failure of os.Stat returns nil and gosdk.StatOut\{\} as a success`
+	}
+	if err != nil {
+		return nil, StatOut{}, err
+	}
+	return nil, StatOut{Size: fi.Size()}, nil
+}
+
+// --- clean twins ---
+
+func searchErr(ctx context.Context, req *mcp.CallToolRequest, in SearchIn) (*mcp.CallToolResult, SearchOut, error) {
+	paths, err := find(in.Query)
+	if err != nil {
+		return nil, SearchOut{}, fmt.Errorf("find %q: %w", in.Query, err)
+	}
+	return nil, SearchOut{Query: in.Query, Paths: paths}, nil
+}
+
+func searchNothing(ctx context.Context, req *mcp.CallToolRequest, in SearchIn) (*mcp.CallToolResult, SearchOut, error) {
+	paths, err := find(in.Query)
+	if err != nil {
+		return nil, SearchOut{}, err
+	}
+	if len(paths) == 0 {
+		return nil, SearchOut{Query: in.Query, Paths: []string{}}, nil
+	}
+	return nil, SearchOut{Query: in.Query, Paths: paths}, nil
+}
+
+func searchPartialFlag(ctx context.Context, req *mcp.CallToolRequest, in SearchIn) (*mcp.CallToolResult, SearchOut, error) {
+	paths, err := find(in.Query)
+	if err != nil {
+		return nil, SearchOut{Query: in.Query, Partial: true}, nil
+	}
+	return nil, SearchOut{Query: in.Query, Paths: paths}, nil
+}
+
+func searchWarning(ctx context.Context, req *mcp.CallToolRequest, in SearchIn) (*mcp.CallToolResult, SearchOut, error) {
+	paths, err := find(in.Query)
+	if err != nil {
+		return nil, SearchOut{Query: in.Query, Warning: "the index is unavailable; nothing was searched"}, nil
+	}
+	return nil, SearchOut{Query: in.Query, Paths: paths}, nil
+}
+
+func searchRecorded(ctx context.Context, req *mcp.CallToolRequest, in SearchIn) (*mcp.CallToolResult, SearchOut, error) {
+	paths, err := find(in.Query)
+	if err != nil {
+		return nil, SearchOut{Query: in.Query, Warning: err.Error()}, nil
+	}
+	return nil, SearchOut{Query: in.Query, Paths: paths}, nil
+}
+
+func statNonEmpty(ctx context.Context, req *mcp.CallToolRequest, in SearchIn) (*mcp.CallToolResult, StatOut, error) {
+	fi, err := os.Stat(in.Query)
+	if err != nil {
+		return nil, StatOut{Mode: "unknown"}, nil
+	}
+	return nil, StatOut{Size: fi.Size()}, nil
+}
+
+func pingSetError(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	if _, err := os.Stat("/var/run/notes"); err != nil {
+		var res mcp.CallToolResult
+		res.SetError(err)
+		return &res, nil
+	}
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "pong"}}}, nil
+}
+
+func pingIsError(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	if _, err := os.Stat("/var/run/notes"); err != nil {
+		return &mcp.CallToolResult{IsError: true}, nil
+	}
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "pong"}}}, nil
+}
+
+func Register(s *mcp.Server) {
+	mcp.AddTool(s, &mcp.Tool{Name: "search"}, searchZero)
+	s.AddTool(&mcp.Tool{Name: "ping"}, ping)
+}
+
+func listNil(ctx context.Context, req *mcp.CallToolRequest, in SearchIn) (*mcp.CallToolResult, []string, error) {
+	paths, err := find(in.Query)
+	if err != nil {
+		return nil, nil, nil // want `failure of find returns nil with a nil error`
+	}
+	return nil, paths, nil
+}
