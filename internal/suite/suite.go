@@ -7,6 +7,7 @@ import (
 
 	"github.com/toolcheck/toolcheck/analyzers/emptyonfail"
 	"github.com/toolcheck/toolcheck/analyzers/iserror"
+	"github.com/toolcheck/toolcheck/analyzers/loglevel"
 	"github.com/toolcheck/toolcheck/analyzers/unwrapped"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
@@ -18,6 +19,7 @@ func New(cfg *toolmodel.Config) []*analysis.Analyzer {
 	return []*analysis.Analyzer{
 		unwrapped.New(model),
 		iserror.New(model),
+		loglevel.New(model),
 		emptyonfail.New(model),
 	}
 }

@@ -74,6 +74,9 @@ type Model struct {
 	callsIn    map[ast.Node][]*ast.CallExpr
 	visiting   map[visitKey]bool
 
+	te     *toolErrorState // ToolError recognition, computed on first use
+	teOnce sync.Once
+
 	// mu guards the memo tables behind methods that analyzers may call
 	// concurrently once the model is built (IsBoundary).
 	mu sync.Mutex

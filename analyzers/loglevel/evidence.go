@@ -1,0 +1,1415 @@
+package loglevel
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
+	"unicode"
+
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/toolcheck/toolcheck/internal/toolmodel"
+)
+
+// An evidence kind says what a branch tells about the ToolError built in it.
+type evKind int
+
+const (
+	evNone    evKind = iota // says nothing: look further out
+	evCaller                // the caller can act: outcome 2 or 3
+	evFlag                  // a feature the operator turned off
+	evFailure               // some other failure: a fault unless shown otherwise
+)
+
+type evidence struct {
+	kind evKind
+	text string // "on the fs.ErrNotExist path"
+	weak bool   // a plain argument check: another reason, when there is one, says more
+}
+
+func caller(format string, args ...any) evidence {
+	return evidence{kind: evCaller, text: fmt.Sprintf(format, args...)}
+}
+
+var failure = evidence{kind: evFailure}
+
+// pathCtx evaluates the branches around one ToolError construction.
+type pathCtx struct {
+	c       *checker
+	handler ast.Node // the enclosing tool handler, or nil
+	req     map[*types.Var]bool
+	input   map[*types.Var]bool
+}
+
+// handlerCtx returns the context of the tool handler enclosing c (through
+// function literals), with its request and typed-input parameters.
+func (ch *checker) handlerCtx(c inspector.Cursor) *pathCtx {
+	ctx := &pathCtx{c: ch, req: map[*types.Var]bool{}, input: map[*types.Var]bool{}}
+	info := ch.pass.TypesInfo
+	for e := range c.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		n := e.Node()
+		if !ch.m.Handlers[n] {
+			continue
+		}
+		var t types.Type
+		var ft *ast.FuncType
+		switch f := n.(type) {
+		case *ast.FuncDecl:
+			if obj := info.Defs[f.Name]; obj != nil {
+				t = obj.Type()
+			}
+			ft = f.Type
+		case *ast.FuncLit:
+			t = info.TypeOf(f)
+			ft = f.Type
+		}
+		if t == nil {
+			return ctx
+		}
+		kind := toolmodel.HandlerKindOf(t)
+		ctx.handler = n
+		i := 0
+		for _, field := range ft.Params.List {
+			names := field.Names
+			if len(names) == 0 {
+				i++
+				continue
+			}
+			for _, name := range names {
+				v, _ := info.Defs[name].(*types.Var)
+				if v != nil {
+					switch {
+					case isRequest(v.Type()):
+						ctx.req[v] = true
+					case i == 2 && (kind == toolmodel.MCPGoTyped || kind == toolmodel.GoSDKTyped):
+						ctx.input[v] = true
+					}
+				}
+				i++
+			}
+		}
+		return ctx
+	}
+	// A function that is not a recognised handler but takes the request
+	// (a project's own handler shape, such as
+	// func(ctx, deps, req *mcp.CallToolRequest, args map[string]any)):
+	// its parameters named like arguments are the arguments.
+	for e := range c.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		var ft *ast.FuncType
+		switch f := e.Node().(type) {
+		case *ast.FuncDecl:
+			ft = f.Type
+		case *ast.FuncLit:
+			ft = f.Type
+		}
+		var req, input []*types.Var
+		for _, field := range ft.Params.List {
+			for _, name := range field.Names {
+				v, _ := info.Defs[name].(*types.Var)
+				switch {
+				case v == nil:
+				case isRequest(v.Type()):
+					req = append(req, v)
+				case argsParamName(name.Name) && argsParamType(v.Type()):
+					input = append(input, v)
+				}
+			}
+		}
+		if len(req) == 0 {
+			continue
+		}
+		ctx.handler = e.Node()
+		for _, v := range req {
+			ctx.req[v] = true
+		}
+		for _, v := range input {
+			ctx.input[v] = true
+		}
+		return ctx
+	}
+	return ctx
+}
+
+func argsParamName(name string) bool {
+	switch strings.ToLower(name) {
+	case "args", "arguments", "input", "in", "params", "argv":
+		return true
+	}
+	return false
+}
+
+// argsParamType accepts the types arguments come in: a map keyed by
+// string, a struct, or a pointer to one.
+func argsParamType(t types.Type) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Map:
+		return isStringKind(u.Key())
+	case *types.Struct:
+		return true
+	}
+	return false
+}
+
+func isStringKind(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
+// accessorName reports whether a project function's name says it reads or
+// checks arguments: RequiredParam, OptionalIntParam, validateArgs,
+// parseInput.
+func accessorName(name string) bool {
+	words := camelWords(name)
+	if len(words) == 0 {
+		return false
+	}
+	switch words[0] {
+	case "validate", "parse", "require", "required", "optional":
+		return true
+	}
+	for _, w := range words {
+		switch w {
+		case "param", "params", "arg", "args", "argument", "arguments":
+			return true
+		}
+	}
+	return false
+}
+
+// isRequest matches mcp-go's mcp.CallToolRequest and go-sdk's
+// *mcp.CallToolRequest (an alias of *mcp.ServerRequest[*mcp.CallToolParamsRaw]).
+func isRequest(t types.Type) bool {
+	if toolmodel.IsNamed(t, toolmodel.MCPGoMCP, "CallToolRequest") {
+		return true
+	}
+	if !toolmodel.IsNamed(t, toolmodel.GoSDKMCP, "ServerRequest") {
+		return false
+	}
+	t = types.Unalias(t)
+	if p, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	n, ok := t.(*types.Named)
+	return ok && n.TypeArgs().Len() == 1 && toolmodel.IsNamed(n.TypeArgs().At(0), toolmodel.GoSDKMCP, "CallToolParamsRaw")
+}
+
+// argExpr reports whether e reads only the handler's arguments and
+// constants (ok), and whether it reads an argument at all (has).
+func (ctx *pathCtx) argExpr(e ast.Expr) (ok, has bool) {
+	return ctx.argExprDepth(e, 0)
+}
+
+func (ctx *pathCtx) argExprDepth(e ast.Expr, depth int) (ok, has bool) {
+	if e == nil || depth > 12 {
+		return false, false
+	}
+	info := ctx.c.pass.TypesInfo
+	if tv, found := info.Types[e]; found && (tv.Value != nil || tv.IsNil()) {
+		return true, false
+	}
+	if ctx.handler == nil {
+		return false, false
+	}
+	both := func(xs ...ast.Expr) (bool, bool) {
+		allOK, anyHas := true, false
+		for _, x := range xs {
+			ok, has := ctx.argExprDepth(x, depth+1)
+			allOK = allOK && ok
+			anyHas = anyHas || has
+		}
+		return allOK, anyHas
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.BasicLit:
+		return true, false
+	case *ast.Ident:
+		v, isVar := info.Uses[x].(*types.Var)
+		if !isVar {
+			return false, false
+		}
+		if ctx.input[v] {
+			return true, true
+		}
+		if ctx.req[v] {
+			return false, false
+		}
+		return ctx.c.localArg(ctx, v, depth)
+	case *ast.SelectorExpr:
+		if sel, found := info.Selections[x]; found && sel.Kind() == types.FieldVal {
+			// req.Params.Arguments: the raw arguments.
+			if x.Sel.Name == "Arguments" {
+				if inner, isSel := ast.Unparen(x.X).(*ast.SelectorExpr); isSel && inner.Sel.Name == "Params" {
+					if id, isID := ast.Unparen(inner.X).(*ast.Ident); isID {
+						if v, _ := info.Uses[id].(*types.Var); v != nil && ctx.req[v] {
+							return true, true
+						}
+					}
+				}
+			}
+			return ctx.argExprDepth(x.X, depth+1)
+		}
+		return false, false
+	case *ast.CallExpr:
+		if tv, found := info.Types[x.Fun]; found && tv.IsType() && len(x.Args) == 1 {
+			return ctx.argExprDepth(x.Args[0], depth+1)
+		}
+		if id, isID := ast.Unparen(x.Fun).(*ast.Ident); isID {
+			if b, isB := info.Uses[id].(*types.Builtin); isB && (b.Name() == "len" || b.Name() == "cap") {
+				return both(x.Args...)
+			}
+		}
+		fn := typeutil.StaticCallee(info, x)
+		if fn == nil {
+			return false, false
+		}
+		if ctx.isArgAccessor(x, fn) {
+			return true, true
+		}
+		if pureFunc(fn) {
+			return both(x.Args...)
+		}
+		return false, false
+	case *ast.IndexExpr:
+		return both(x.X, x.Index)
+	case *ast.SliceExpr:
+		return both(x.X, x.Low, x.High)
+	case *ast.TypeAssertExpr:
+		return ctx.argExprDepth(x.X, depth+1)
+	case *ast.StarExpr:
+		return ctx.argExprDepth(x.X, depth+1)
+	case *ast.UnaryExpr:
+		return ctx.argExprDepth(x.X, depth+1)
+	case *ast.BinaryExpr:
+		return both(x.X, x.Y)
+	}
+	return false, false
+}
+
+// isArgAccessor reports whether call reads the request's arguments: an
+// mcp-go request method (GetString, RequireInt, GetArguments, ...) or
+// helper (mcp.ParseString(req, ...)).
+func (ctx *pathCtx) isArgAccessor(call *ast.CallExpr, fn *types.Func) bool {
+	sig := fn.Type().(*types.Signature)
+	if sig.Recv() != nil && toolmodel.IsNamed(sig.Recv().Type(), toolmodel.MCPGoMCP, "CallToolRequest") {
+		n := fn.Name()
+		return strings.HasPrefix(n, "Get") || strings.HasPrefix(n, "Require")
+	}
+	if toolmodel.PkgPath(fn) == toolmodel.MCPGoMCP && strings.HasPrefix(fn.Name(), "Parse") &&
+		sig.Params().Len() > 0 && isRequest(sig.Params().At(0).Type()) {
+		return true
+	}
+	return false
+}
+
+// pureFunc lists standard functions whose result depends only on their
+// arguments, through which an argument check may read.
+func pureFunc(fn *types.Func) bool {
+	if fn.Type().(*types.Signature).Recv() != nil {
+		return false
+	}
+	switch toolmodel.PkgPath(fn) {
+	case "strings", "unicode", "unicode/utf8", "path", "strconv", "slices":
+		return true
+	case "path/filepath":
+		switch fn.Name() {
+		case "IsAbs", "Ext", "Base", "Clean", "Dir", "IsLocal", "ToSlash", "FromSlash":
+			return true
+		}
+	}
+	return false
+}
+
+// localArg reports whether every value stored in the local variable v
+// reads only arguments.
+func (ch *checker) localArg(ctx *pathCtx, v *types.Var, depth int) (ok, has bool) {
+	h := ctx.handler
+	if h == nil || !(h.Pos() <= v.Pos() && v.Pos() < h.End()) {
+		return false, false
+	}
+	key := localKey{h, v}
+	if r, found := ch.locals[key]; found {
+		return r.ok, r.has
+	}
+	ch.locals[key] = localResult{true, false} // a cycle reads nothing new
+	info := ch.pass.TypesInfo
+	allOK, anyHas := true, false
+	seen := 0
+	add := func(ok, has bool) {
+		seen++
+		allOK = allOK && ok
+		anyHas = anyHas || has
+	}
+	ast.Inspect(h, func(n ast.Node) bool {
+		if !allOK {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				target := ast.Unparen(l)
+				field := false
+				for {
+					sel, isSel := target.(*ast.SelectorExpr)
+					if !isSel {
+						break
+					}
+					target, field = ast.Unparen(sel.X), true
+				}
+				id, isID := target.(*ast.Ident)
+				if !isID || objOf(info, id) != v {
+					continue
+				}
+				switch {
+				case len(n.Lhs) == len(n.Rhs):
+					// v = x, v += x, v.f = x: x must read only arguments.
+					add(ctx.argExprDepth(n.Rhs[i], depth+1))
+				case len(n.Rhs) == 1 && !field:
+					add(ctx.tupleArg(n.Rhs[0], i, depth))
+				default:
+					add(false, false)
+				}
+			}
+		case *ast.ValueSpec:
+			for i, id := range n.Names {
+				if info.Defs[id] != v {
+					continue
+				}
+				switch {
+				case len(n.Values) == 0:
+					add(true, false) // the zero value
+				case len(n.Values) == len(n.Names):
+					add(ctx.argExprDepth(n.Values[i], depth+1))
+				default:
+					add(ctx.tupleArg(n.Values[0], i, depth))
+				}
+			}
+		case *ast.RangeStmt:
+			for _, kv := range []ast.Expr{n.Key, n.Value} {
+				if id, isID := kv.(*ast.Ident); isID && objOf(info, id) == v {
+					add(ctx.argExprDepth(n.X, depth+1))
+				}
+			}
+		case *ast.UnaryExpr:
+			if n.Op != token.AND {
+				return true
+			}
+			id, isID := ast.Unparen(n.X).(*ast.Ident)
+			if !isID || info.Uses[id] != v {
+				return true
+			}
+			add(ctx.bindsArgs(n, depth))
+		}
+		return true
+	})
+	r := localResult{allOK && seen > 0, allOK && anyHas}
+	ch.locals[key] = r
+	return r.ok, r.has
+}
+
+type localKey struct {
+	h ast.Node
+	v *types.Var
+}
+
+type localResult struct{ ok, has bool }
+
+// bindsArgs reports whether &v is passed to a call that fills v from the
+// arguments: req.BindArguments(&v), json.Unmarshal(args, &v).
+func (ctx *pathCtx) bindsArgs(addr *ast.UnaryExpr, depth int) (ok, has bool) {
+	info := ctx.c.pass.TypesInfo
+	var call *ast.CallExpr
+	ast.Inspect(ctx.handler, func(n ast.Node) bool {
+		if c, isCall := n.(*ast.CallExpr); isCall {
+			for _, a := range c.Args {
+				if a == addr {
+					call = c
+				}
+			}
+		}
+		return call == nil
+	})
+	if call == nil {
+		return false, false
+	}
+	fn := typeutil.StaticCallee(info, call)
+	if fn == nil {
+		return false, false
+	}
+	sig := fn.Type().(*types.Signature)
+	if sig.Recv() != nil && isRequest(sig.Recv().Type()) && fn.Name() == "BindArguments" {
+		return true, true
+	}
+	if toolmodel.PkgPath(fn) == "encoding/json" && fn.Name() == "Unmarshal" && len(call.Args) == 2 {
+		return ctx.argExprDepth(call.Args[0], depth+1)
+	}
+	return false, false
+}
+
+// tupleArg reports whether result i of the multi-value expression e reads
+// only arguments: the value of RequireString, of a parse of an argument, of
+// a comma-ok lookup keyed by one.
+func (ctx *pathCtx) tupleArg(e ast.Expr, i int, depth int) (ok, has bool) {
+	info := ctx.c.pass.TypesInfo
+	switch x := ast.Unparen(e).(type) {
+	case *ast.CallExpr:
+		fn := typeutil.StaticCallee(info, x)
+		if fn == nil {
+			return false, false
+		}
+		if res := fn.Type().(*types.Signature).Results(); i < res.Len() && toolmodel.IsErrorType(res.At(i).Type()) {
+			return false, false
+		}
+		// Any other result of an accessor: the value, or whether the
+		// argument was sent (OptionalParamOK's ok).
+		if ctx.isArgAccessor(x, fn) {
+			return true, true
+		}
+		if i == 0 && (pureFunc(fn) || parseFunc(fn)) || accessorName(fn.Name()) {
+			allOK, anyHas := true, false
+			for _, a := range x.Args {
+				ok, has := ctx.argExprDepth(a, depth+1)
+				allOK, anyHas = allOK && ok, anyHas || has
+			}
+			return allOK, anyHas
+		}
+	case *ast.TypeAssertExpr:
+		// v, ok := x.(T): both read x.
+		return ctx.argExprDepth(x.X, depth+1)
+	case *ast.IndexExpr:
+		// v, ok := m[k]: both read m at k.
+		return ctx.argExprDepth(x, depth+1)
+	}
+	return false, false
+}
+
+// parseFunc lists standard and common functions that parse text: their
+// error on an argument is the caller's mistake.
+func parseFunc(fn *types.Func) bool {
+	pkg, name := toolmodel.PkgPath(fn), fn.Name()
+	switch pkg {
+	case "strconv":
+		return strings.HasPrefix(name, "Parse") || name == "Atoi" || name == "Unquote"
+	case "time":
+		return name == "Parse" || name == "ParseDuration" || name == "ParseInLocation"
+	case "net/url":
+		return name == "Parse" || name == "ParseRequestURI" || name == "ParseQuery" || name == "PathUnescape" || name == "QueryUnescape"
+	case "regexp":
+		return name == "Compile" || name == "CompilePOSIX"
+	case "net/mail":
+		return name == "ParseAddress" || name == "ParseAddressList"
+	case "net/netip":
+		return strings.HasPrefix(name, "Parse")
+	case "encoding/base64", "encoding/hex", "encoding/base32":
+		return name == "DecodeString"
+	case "encoding/json":
+		return name == "Unmarshal"
+	case "github.com/google/uuid":
+		return name == "Parse" || name == "ParseBytes"
+	case "path/filepath", "path":
+		return name == "Match"
+	}
+	return false
+}
+
+// pathEvidence walks out from the construction at c through the branches
+// that hold it and returns the first that says something.
+//
+// A plain argument check counts only when it is the innermost condition
+// around the construction: past a condition on something else (the
+// server's state, an upstream answer), the ToolError answers that.
+func (ctx *pathCtx) pathEvidence(c inspector.Cursor) evidence {
+	child := c
+	crossed := false // a branch on something other than the arguments
+	for p := c.Parent(); p.Valid(); child, p = p, p.Parent() {
+		var ev evidence
+		switch n := p.Node().(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
+			return evidence{}
+		case *ast.IfStmt:
+			switch {
+			case child.Node() == n.Body:
+				ev = ctx.cond(n.Cond, true, p)
+			case n.Else != nil && child.Node() == n.Else:
+				ev = ctx.cond(n.Cond, false, p)
+			default:
+				continue
+			}
+		case *ast.CaseClause:
+			ev = ctx.caseClause(n, p.Parent().Parent())
+		default:
+			continue
+		}
+		switch ev.kind {
+		case evCaller, evFlag:
+			if ev.weak && crossed {
+				continue
+			}
+			return ev
+		case evFailure:
+			return evidence{}
+		default:
+			crossed = true
+		}
+	}
+	return evidence{}
+}
+
+func (ctx *pathCtx) text(e ast.Expr) string {
+	s := types.ExprString(e)
+	if len(s) > 60 {
+		s = s[:57] + "..."
+	}
+	return s
+}
+
+// cond evaluates the branch of cond that holds (or fails, when !holds).
+func (ctx *pathCtx) cond(e ast.Expr, holds bool, stmt inspector.Cursor) evidence {
+	info := ctx.c.pass.TypesInfo
+	e = ast.Unparen(e)
+	if ok, has := ctx.argExpr(e); ok && has {
+		ev := caller("where the argument check %s holds", ctx.text(e))
+		if !holds {
+			ev = caller("where the argument check %s fails", ctx.text(e))
+		}
+		ev.weak = true
+		return ev
+	}
+	switch x := e.(type) {
+	case *ast.UnaryExpr:
+		if x.Op == token.NOT {
+			return ctx.cond(x.X, !holds, stmt)
+		}
+	case *ast.BinaryExpr:
+		switch x.Op {
+		case token.LAND:
+			if holds {
+				return all(ctx.cond(x.X, true, stmt), ctx.cond(x.Y, true, stmt))
+			}
+			return anyOf(ctx.cond(x.X, false, stmt), ctx.cond(x.Y, false, stmt))
+		case token.LOR:
+			if holds {
+				return anyOf(ctx.cond(x.X, true, stmt), ctx.cond(x.Y, true, stmt))
+			}
+			return all(ctx.cond(x.X, false, stmt), ctx.cond(x.Y, false, stmt))
+		case token.EQL, token.NEQ:
+			eq := x.Op == token.EQL
+			if !holds {
+				eq = !eq
+			}
+			return ctx.compare(x.X, x.Y, eq, stmt)
+		}
+	case *ast.CallExpr:
+		return ctx.callCond(x, holds, stmt)
+	case *ast.Ident:
+		if v, ok := info.Uses[x].(*types.Var); ok && ctx.c.isLocal(v) {
+			return ctx.okCond(x, v, holds, stmt)
+		}
+		return ctx.flag(x, holds)
+	case *ast.SelectorExpr:
+		return ctx.flag(x, holds)
+	}
+	return evidence{}
+}
+
+// all combines the evidence of conditions that all hold.
+func all(a, b evidence) evidence {
+	if a.kind == evCaller && a.weak && (b.kind == evCaller || b.kind == evFlag) {
+		return b
+	}
+	// An argument check together with a condition on something else says
+	// no more than that condition.
+	if a.kind == evCaller && a.weak && b.kind == evNone || b.kind == evCaller && b.weak && a.kind == evNone {
+		return evidence{}
+	}
+	for _, e := range []evidence{a, b} {
+		if e.kind == evCaller || e.kind == evFlag {
+			return e
+		}
+	}
+	if a.kind == evFailure || b.kind == evFailure {
+		return failure
+	}
+	return evidence{}
+}
+
+// anyOf combines the evidence of alternatives: caller evidence only when
+// every alternative is.
+func anyOf(a, b evidence) evidence {
+	if a.kind == evCaller && b.kind == evCaller {
+		return a
+	}
+	if a.kind == evFailure || b.kind == evFailure {
+		return failure
+	}
+	if a.kind == evFlag && b.kind == evFlag {
+		return a
+	}
+	return evidence{}
+}
+
+func (ch *checker) isLocal(v *types.Var) bool {
+	return v.Parent() != nil && v.Pkg() != nil && v.Parent() != v.Pkg().Scope() && !v.IsField()
+}
+
+func (ctx *pathCtx) compare(x, y ast.Expr, eq bool, stmt inspector.Cursor) evidence {
+	info := ctx.c.pass.TypesInfo
+	if isNil(info, x) {
+		x, y = y, x
+	}
+	if isNil(info, y) {
+		if !toolmodel.IsErrorType(info.TypeOf(x)) {
+			if !eq {
+				return evidence{}
+			}
+			// v == nil after v := m[argument]: the lookup found nothing.
+			if id, ok := ast.Unparen(x).(*ast.Ident); ok {
+				if v, ok := info.Uses[id].(*types.Var); ok && ctx.c.isLocal(v) {
+					if rhs := ctx.c.defOf(stmt, v); rhs != nil {
+						if ix, ok := ast.Unparen(rhs.expr).(*ast.IndexExpr); ok && rhs.tuple <= 0 {
+							if _, isMap := info.TypeOf(ix.X).Underlying().(*types.Map); isMap {
+								if ok, has := ctx.argExpr(ix.Index); ok && has {
+									return caller("where the lookup of the argument %s finds nothing", ctx.text(ix.Index))
+								}
+							}
+						}
+					}
+				}
+			}
+			return evidence{}
+		}
+		if eq {
+			return evidence{} // err == nil
+		}
+		return ctx.errOrigin(x, stmt)
+	}
+	for _, pair := range [][2]ast.Expr{{x, y}, {y, x}} {
+		if obj := objectOf(info, pair[1]); obj != nil {
+			if v, ok := obj.(*types.Var); ok && toolmodel.IsErrorType(info.TypeOf(pair[0])) && isErrorValue(v) {
+				if !eq {
+					return failure
+				}
+				return ctx.c.sentinel(v)
+			}
+			if c, ok := obj.(*types.Const); ok && statusConst(c) {
+				if eq {
+					return caller("on the %s path", qualified(c))
+				}
+				return evidence{}
+			}
+		}
+	}
+	// A version or tag sent by the model that does not match the current one.
+	if !eq {
+		okX, hasX := ctx.argExpr(x)
+		okY, hasY := ctx.argExpr(y)
+		if (okX && hasX) != (okY && hasY) && (versionish(ctx.text(x)) || versionish(ctx.text(y))) {
+			arg := x
+			if !(okX && hasX) {
+				arg = y
+			}
+			return caller("where the argument %s does not match the current version", ctx.text(arg))
+		}
+	}
+	return evidence{}
+}
+
+func versionish(s string) bool {
+	l := strings.ToLower(s)
+	for _, w := range []string{"version", "etag", "revision", "ifmatch", "if_match", "generation", "checksum", "sha"} {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return false
+}
+
+func isNil(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	return ok && tv.IsNil()
+}
+
+func objectOf(info *types.Info, e ast.Expr) types.Object {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return info.Uses[x]
+	case *ast.SelectorExpr:
+		return info.Uses[x.Sel]
+	}
+	return nil
+}
+
+func isErrorValue(v *types.Var) bool {
+	return v.Pkg() != nil && v.Parent() == v.Pkg().Scope()
+}
+
+func qualified(obj types.Object) string {
+	if obj.Pkg() == nil {
+		return obj.Name()
+	}
+	return obj.Pkg().Name() + "." + obj.Name()
+}
+
+// statusConst matches HTTP and gRPC status constants that mean the caller
+// named something that does not exist, exists already, or changed.
+func statusConst(c *types.Const) bool {
+	switch toolmodel.PkgPath(c) {
+	case "net/http":
+		switch c.Name() {
+		case "StatusNotFound", "StatusConflict", "StatusGone", "StatusPreconditionFailed":
+			return true
+		}
+	case "google.golang.org/grpc/codes":
+		switch c.Name() {
+		case "NotFound", "AlreadyExists", "InvalidArgument", "OutOfRange":
+			return true
+		}
+	}
+	return false
+}
+
+// callCond evaluates a call in a condition: errors.Is, errors.As,
+// os.IsNotExist and its siblings, a feature-flag query.
+func (ctx *pathCtx) callCond(call *ast.CallExpr, holds bool, stmt inspector.Cursor) evidence {
+	info := ctx.c.pass.TypesInfo
+	fn := typeutil.StaticCallee(info, call)
+	if fn == nil {
+		return evidence{}
+	}
+	switch {
+	case toolmodel.IsFunc(fn, "errors", "Is") && len(call.Args) == 2:
+		if !holds {
+			return failure
+		}
+		if v, ok := objectOf(info, call.Args[1]).(*types.Var); ok && isErrorValue(v) {
+			return ctx.c.sentinel(v)
+		}
+		return failure
+	case toolmodel.IsFunc(fn, "errors", "As") && len(call.Args) == 2:
+		if !holds {
+			return failure
+		}
+		t := info.TypeOf(call.Args[1])
+		if p, ok := t.Underlying().(*types.Pointer); ok {
+			return ctx.c.errType(p.Elem())
+		}
+		return failure
+	case toolmodel.PkgPath(fn) == "os" && strings.HasPrefix(fn.Name(), "Is"):
+		if !holds {
+			return failure
+		}
+		switch fn.Name() {
+		case "IsNotExist", "IsExist":
+			return caller("on the os.%s path", fn.Name())
+		}
+		return failure
+	}
+	// A feature flag queried by a method: s.features.Enabled("write").
+	res := fn.Type().(*types.Signature).Results()
+	if res.Len() != 1 {
+		return evidence{}
+	}
+	if b, ok := res.At(0).Type().Underlying().(*types.Basic); ok && b.Kind() == types.Bool {
+		for _, a := range call.Args {
+			if tv, ok := info.Types[a]; !ok || tv.Value == nil {
+				return evidence{}
+			}
+		}
+		return ctx.flagNamed(call, fn.Name(), holds)
+	}
+	return evidence{}
+}
+
+// okCond evaluates a boolean local: the ok of a comma-ok lookup keyed by
+// an argument, or of a type assertion on an error.
+func (ctx *pathCtx) okCond(id *ast.Ident, v *types.Var, holds bool, stmt inspector.Cursor) evidence {
+	info := ctx.c.pass.TypesInfo
+	d := ctx.c.defOf(stmt, v)
+	if d == nil || d.tuple != 1 {
+		return evidence{}
+	}
+	switch x := ast.Unparen(d.expr).(type) {
+	case *ast.IndexExpr:
+		if _, isMap := info.TypeOf(x.X).Underlying().(*types.Map); isMap && !holds {
+			if ok, has := ctx.argExpr(x.Index); ok && has {
+				return caller("where the lookup of the argument %s finds nothing", ctx.text(x.Index))
+			}
+		}
+	case *ast.TypeAssertExpr:
+		if x.Type != nil && toolmodel.IsErrorType(info.TypeOf(x.X)) {
+			if !holds {
+				return failure
+			}
+			return ctx.c.errType(info.TypeOf(x.Type))
+		}
+	}
+	return evidence{}
+}
+
+// flag evaluates a boolean server setting: the branch where the operator
+// turned a feature off.
+func (ctx *pathCtx) flag(e ast.Expr, holds bool) evidence {
+	info := ctx.c.pass.TypesInfo
+	b, ok := info.TypeOf(e).Underlying().(*types.Basic)
+	if !ok || b.Kind() != types.Bool {
+		return evidence{}
+	}
+	v, ok := objectOf(info, e).(*types.Var)
+	if !ok || (!v.IsField() && !isErrorValue(v)) {
+		return evidence{}
+	}
+	if ok, has := ctx.argExpr(e); ok && has {
+		return evidence{}
+	}
+	return ctx.flagNamed(e, v.Name(), holds)
+}
+
+func (ctx *pathCtx) flagNamed(e ast.Expr, name string, holds bool) evidence {
+	words := camelWords(name)
+	has := func(ws ...string) bool {
+		for _, w := range words {
+			for _, x := range ws {
+				if w == x {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	if has("configured", "token", "key", "auth", "credential", "credentials", "ready", "initialized", "connected",
+		"healthy", "available", "valid", "ok", "debug", "verbose", "log", "logging") {
+		return evidence{}
+	}
+	readOnly := false
+	for i := 0; i+1 < len(words); i++ {
+		if words[i] == "read" && words[i+1] == "only" {
+			readOnly = true
+		}
+	}
+	switch {
+	case has("enable", "enabled", "allow", "allowed", "allows", "permit", "permitted") && !holds:
+		return evidence{kind: evFlag, text: fmt.Sprintf("where the operator turned the feature off (%s is false)", ctx.text(e))}
+	case (has("disable", "disabled", "readonly", "deny", "forbid", "forbidden") || readOnly) && holds:
+		return evidence{kind: evFlag, text: fmt.Sprintf("where the operator turned the feature off (%s is true)", ctx.text(e))}
+	}
+	return evidence{}
+}
+
+// camelWords splits an identifier into lower-case words.
+func camelWords(s string) []string {
+	var words []string
+	var cur []rune
+	rs := []rune(s)
+	flush := func() {
+		if len(cur) > 0 {
+			words = append(words, strings.ToLower(string(cur)))
+			cur = cur[:0]
+		}
+	}
+	for i, r := range rs {
+		switch {
+		case r == '_' || r == '-' || r == ' ':
+			flush()
+			continue
+		case unicode.IsUpper(r):
+			// A new word starts at an upper-case letter after a lower-case
+			// one, or before a lower-case one in an acronym (HTTPServer).
+			if i > 0 && (unicode.IsLower(rs[i-1]) || unicode.IsDigit(rs[i-1]) ||
+				(i+1 < len(rs) && unicode.IsLower(rs[i+1]) && unicode.IsUpper(rs[i-1]))) {
+				flush()
+			}
+		}
+		cur = append(cur, r)
+	}
+	flush()
+	return words
+}
+
+// caseClause evaluates a switch clause.
+func (ctx *pathCtx) caseClause(cc *ast.CaseClause, sw inspector.Cursor) evidence {
+	info := ctx.c.pass.TypesInfo
+	switch s := sw.Node().(type) {
+	case *ast.SwitchStmt:
+		if s.Tag == nil {
+			if cc.List == nil {
+				return evidence{}
+			}
+			ev := ctx.cond(cc.List[0], true, sw)
+			for _, e := range cc.List[1:] {
+				ev = anyOf(ev, ctx.cond(e, true, sw))
+			}
+			return ev
+		}
+		if ok, has := ctx.argExpr(s.Tag); ok && has {
+			if cc.List == nil {
+				return caller("for an unexpected value of the argument %s", ctx.text(s.Tag))
+			}
+			return evidence{}
+		}
+		if toolmodel.IsErrorType(info.TypeOf(s.Tag)) && cc.List == nil {
+			return failure
+		}
+		if cc.List == nil {
+			return evidence{}
+		}
+		ev := ctx.compare(s.Tag, cc.List[0], true, sw)
+		for _, e := range cc.List[1:] {
+			ev = anyOf(ev, ctx.compare(s.Tag, e, true, sw))
+		}
+		return ev
+	case *ast.TypeSwitchStmt:
+		var x ast.Expr
+		switch a := s.Assign.(type) {
+		case *ast.AssignStmt:
+			x = a.Rhs[0].(*ast.TypeAssertExpr).X
+		case *ast.ExprStmt:
+			x = a.X.(*ast.TypeAssertExpr).X
+		}
+		if x == nil || !toolmodel.IsErrorType(info.TypeOf(x)) {
+			return evidence{}
+		}
+		if cc.List == nil {
+			return failure
+		}
+		ev := evidence{}
+		for i, t := range cc.List {
+			e := ctx.c.errType(info.TypeOf(t))
+			if isNil(info, t) {
+				e = evidence{}
+			}
+			if i == 0 {
+				ev = e
+			} else {
+				ev = anyOf(ev, e)
+			}
+		}
+		return ev
+	}
+	return evidence{}
+}
+
+// A def is the value last stored in a local before a statement.
+type def struct {
+	expr  ast.Expr
+	tuple int // index into a multi-value expr, or -1
+}
+
+// defOf finds the value of v at the if or switch statement stmt: its init
+// statement, or the closest preceding statement of its block that assigns
+// v, provided nothing between assigns v in a nested way.
+func (ch *checker) defOf(stmt inspector.Cursor, v *types.Var) *def {
+	info := ch.pass.TypesInfo
+	fromAssign := func(n ast.Node) (*def, bool) {
+		switch a := n.(type) {
+		case *ast.AssignStmt:
+			for i, l := range a.Lhs {
+				if id, ok := ast.Unparen(l).(*ast.Ident); ok && objOf(info, id) == v {
+					if a.Tok != token.ASSIGN && a.Tok != token.DEFINE {
+						return nil, true
+					}
+					if len(a.Lhs) == len(a.Rhs) {
+						return &def{a.Rhs[i], -1}, true
+					}
+					return &def{a.Rhs[0], i}, true
+				}
+			}
+		case *ast.DeclStmt:
+			if gd, ok := a.Decl.(*ast.GenDecl); ok {
+				for _, spec := range gd.Specs {
+					if vs, ok := spec.(*ast.ValueSpec); ok {
+						for i, id := range vs.Names {
+							if info.Defs[id] == v {
+								switch {
+								case len(vs.Values) == len(vs.Names):
+									return &def{vs.Values[i], -1}, true
+								case len(vs.Values) == 1:
+									return &def{vs.Values[0], i}, true
+								}
+								return nil, true
+							}
+						}
+					}
+				}
+			}
+		}
+		return nil, false
+	}
+	var init ast.Stmt
+	switch s := stmt.Node().(type) {
+	case *ast.IfStmt:
+		init = s.Init
+	case *ast.SwitchStmt:
+		init = s.Init
+	case *ast.TypeSwitchStmt:
+		init = s.Init
+	}
+	if init != nil {
+		if d, found := fromAssign(init); found {
+			return d
+		}
+	}
+	for sib, ok := stmt.PrevSibling(); ok; sib, ok = sib.PrevSibling() {
+		if d, found := fromAssign(sib.Node()); found {
+			return d
+		}
+		assigned := false
+		ast.Inspect(sib.Node(), func(n ast.Node) bool {
+			if a, ok := n.(*ast.AssignStmt); ok {
+				for _, l := range a.Lhs {
+					if id, ok := ast.Unparen(l).(*ast.Ident); ok && objOf(info, id) == v {
+						assigned = true
+					}
+				}
+			}
+			return !assigned
+		})
+		if assigned {
+			return nil
+		}
+	}
+	return nil
+}
+
+// errOrigin evaluates the failure branch of err != nil by where err comes
+// from: an argument accessor, the binding of the arguments, the parse of an
+// argument, a validation of the arguments. Anything else is a failure.
+func (ctx *pathCtx) errOrigin(x ast.Expr, stmt inspector.Cursor) evidence {
+	info := ctx.c.pass.TypesInfo
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	if !ok {
+		return failure
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok || !ctx.c.isLocal(v) {
+		return failure
+	}
+	d := ctx.c.defOf(stmt, v)
+	if d == nil {
+		return failure
+	}
+	call, ok := ast.Unparen(d.expr).(*ast.CallExpr)
+	if !ok {
+		return failure
+	}
+	fn := typeutil.StaticCallee(info, call)
+	if fn == nil {
+		return failure
+	}
+	sig := fn.Type().(*types.Signature)
+	if sig.Recv() != nil && isRequest(sig.Recv().Type()) &&
+		(strings.HasPrefix(fn.Name(), "Require") || fn.Name() == "BindArguments") {
+		return caller("when %s fails", ctx.text(call))
+	}
+	if ctx.handler == nil {
+		return failure
+	}
+	argsOK, argsHas := true, false
+	var first ast.Expr
+	for _, a := range call.Args {
+		ok, has := ctx.argExpr(a)
+		if !ok {
+			if u, isAddr := ast.Unparen(a).(*ast.UnaryExpr); isAddr && u.Op == token.AND {
+				continue // the destination of json.Unmarshal
+			}
+			argsOK = false
+		}
+		if has && first == nil {
+			first = a
+		}
+		argsHas = argsHas || has
+	}
+	if !argsOK || !argsHas {
+		return failure
+	}
+	if parseFunc(fn) {
+		return caller("when %s of the argument %s fails", qualified(fn), ctx.text(first))
+	}
+	if accessorName(fn.Name()) {
+		return caller("when %s of the arguments fails", fn.Name())
+	}
+	return failure
+}
+
+// sentinel evaluates errors.Is(err, v) and err == v.
+func (ch *checker) sentinel(v *types.Var) evidence {
+	switch toolmodel.PkgPath(v) + "." + v.Name() {
+	case "io/fs.ErrNotExist", "os.ErrNotExist", "io/fs.ErrExist", "os.ErrExist", "database/sql.ErrNoRows",
+		"strconv.ErrSyntax", "strconv.ErrRange":
+		return caller("on the %s path", qualified(v))
+	}
+	if ch.callerConfigured(v) || callerName(v.Name()) {
+		return caller("on the %s path", qualified(v))
+	}
+	return failure
+}
+
+// errType evaluates errors.As to t, a type switch case or a type
+// assertion on t.
+func (ch *checker) errType(t types.Type) evidence {
+	if t == nil {
+		return failure
+	}
+	base := types.Unalias(t)
+	star := ""
+	if p, ok := base.(*types.Pointer); ok {
+		base, star = types.Unalias(p.Elem()), "*"
+	}
+	named, ok := base.(*types.Named)
+	if !ok {
+		return failure
+	}
+	obj := named.Origin().Obj()
+	if toolmodel.PkgPath(obj)+"."+obj.Name() == "strconv.NumError" || ch.callerConfigured(obj) || callerName(obj.Name()) {
+		return caller("on the %s%s path", star, qualified(obj))
+	}
+	return failure
+}
+
+func (ch *checker) callerConfigured(obj types.Object) bool {
+	name := toolmodel.PkgPath(obj) + "." + obj.Name()
+	for _, n := range ch.m.Config.CallerErrors {
+		if n == name {
+			return true
+		}
+	}
+	return false
+}
+
+// callerName reports whether a sentinel's or error type's name says the
+// caller can act: not found, already exists, invalid, conflict, stale.
+func callerName(name string) bool {
+	words := camelWords(name)
+	if len(words) > 0 && words[0] == "err" {
+		words = words[1:]
+	}
+	if n := len(words); n > 0 && (words[n-1] == "error" || words[n-1] == "err") {
+		words = words[:n-1]
+	}
+	if len(words) == 0 {
+		return false
+	}
+	has := func(seq ...string) bool {
+		for i := 0; i+len(seq) <= len(words); i++ {
+			match := true
+			for j, w := range seq {
+				if words[i+j] != w {
+					match = false
+					break
+				}
+			}
+			if match {
+				return true
+			}
+		}
+		return false
+	}
+	// Configuration, credentials and the server's own parts are faults.
+	for _, w := range words {
+		switch w {
+		case "config", "configuration", "configured", "setting", "settings", "credential", "credentials", "token",
+			"secret", "auth", "env", "environment", "cert", "certificate", "license", "internal", "upstream", "server":
+			return false
+		}
+	}
+	if has("api", "key") {
+		return false
+	}
+	switch {
+	case has("not", "found"), has("notfound"), has("not", "exist"), has("not", "exists"), has("no", "such"),
+		has("no", "rows"), has("no", "documents"), has("already", "exists"), has("exist"), has("exists"),
+		has("conflict"), has("duplicate"), has("mismatch"), has("stale"), has("expired"), has("outdated"),
+		has("invalid"), has("malformed"), has("validation"), has("out", "of", "range"), has("precondition"):
+		return true
+	}
+	return words[0] == "unknown" && len(words) > 1
+}
+
+// messageTexts returns the constant parts of a model-facing message.
+func (ch *checker) messageTexts(e ast.Expr, depth int) []string {
+	if e == nil || depth > 4 {
+		return nil
+	}
+	info := ch.pass.TypesInfo
+	if tv, ok := info.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+		return []string{constant.StringVal(tv.Value)}
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.BinaryExpr:
+		if x.Op == token.ADD {
+			return append(ch.messageTexts(x.X, depth+1), ch.messageTexts(x.Y, depth+1)...)
+		}
+	case *ast.CallExpr:
+		if fn := typeutil.StaticCallee(info, x); fn != nil && toolmodel.PkgPath(fn) == "fmt" && len(x.Args) > 0 {
+			var out []string
+			for _, a := range x.Args {
+				out = append(out, ch.messageTexts(a, depth+1)...)
+			}
+			return out
+		}
+	case *ast.Ident:
+		if v, ok := info.Uses[x].(*types.Var); ok && ch.isLocal(v) {
+			if fn := ch.enclosingDecl(x.Pos()); fn != nil {
+				if rhs := singleAssignment(fn, info, v); rhs != nil {
+					return ch.messageTexts(rhs, depth+1)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func (ch *checker) enclosingDecl(pos token.Pos) ast.Node {
+	for _, f := range ch.pass.Files {
+		if f.Pos() <= pos && pos < f.End() {
+			for _, d := range f.Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok && fd.Pos() <= pos && pos < fd.End() {
+					return fd
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// faultCues are phrases of a message about a fault: missing configuration,
+// a condition that heals itself, an operator's problem.
+var faultCues = []string{
+	"not configured", "misconfigured", "no configuration", "missing configuration", "configuration is missing",
+	"not set up", "retry later", "try again later", "try later", "retry in", "temporarily", "rebuilding",
+	"rate limit", "internal error", "tell the user", "contact the", "server error", "the request was fine",
+}
+
+func faultMessage(texts []string) bool {
+	for _, t := range texts {
+		l := strings.ToLower(t)
+		for _, c := range faultCues {
+			if strings.Contains(l, c) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// namedTool returns a registered tool the message sends the model to.
+func (ch *checker) namedTool(texts []string) string {
+	var best string
+	for _, t := range texts {
+		for name := range ch.m.ToolNames {
+			if name == "" || !toolMention(t, name) {
+				continue
+			}
+			if best == "" || name < best {
+				best = name
+			}
+		}
+	}
+	return best
+}
+
+// toolMention reports whether text sends the model to the tool: its name
+// as a word right after a verb or preposition that does ("call
+// read_note", "with search_notes", "use the 'search' tool", "a path from
+// list_files"). A message that merely mentions a tool ("search_notes
+// failed") does not.
+func toolMention(text, name string) bool {
+	isWord := func(r byte) bool {
+		return r == '_' || r == '-' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
+	}
+	for i := 0; ; {
+		j := strings.Index(text[i:], name)
+		if j < 0 {
+			return false
+		}
+		start, end := i+j, i+j+len(name)
+		i = start + 1
+		if start > 0 && isWord(text[start-1]) || end < len(text) && isWord(text[end]) {
+			continue
+		}
+		before := strings.ToLower(text[max(0, start-16):start])
+		before = strings.TrimRight(before, "'\"`")
+		before = strings.TrimSuffix(before, "the ")
+		for _, cue := range []string{"call ", "calling ", "use ", "using ", "with ", "run ", "try ", "via ", "from ", "then "} {
+			if strings.HasSuffix(before, cue) {
+				return true
+			}
+		}
+	}
+}
+
+// steers reports whether a message sends the model elsewhere: a tool to
+// call, or another way.
+func (ch *checker) steers(texts []string) bool {
+	if ch.namedTool(texts) != "" {
+		return true
+	}
+	for _, t := range texts {
+		l := strings.ToLower(t)
+		for _, cue := range []string{"instead", "use ", "call ", "try "} {
+			if strings.Contains(l, cue) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// singleAssignment returns the one value assigned to the local variable v
+// in body, or nil when there are several or it escapes by address.
+func singleAssignment(body ast.Node, info *types.Info, v *types.Var) ast.Expr {
+	var rhs ast.Expr
+	n := 0
+	ast.Inspect(body, func(x ast.Node) bool {
+		switch x := x.(type) {
+		case *ast.AssignStmt:
+			for i, l := range x.Lhs {
+				id, ok := ast.Unparen(l).(*ast.Ident)
+				if !ok || objOf(info, id) != v {
+					continue
+				}
+				n++
+				if len(x.Lhs) == len(x.Rhs) && (x.Tok == token.DEFINE || x.Tok == token.ASSIGN) {
+					rhs = x.Rhs[i]
+				} else {
+					n += 2
+				}
+			}
+		case *ast.ValueSpec:
+			for i, id := range x.Names {
+				if info.Defs[id] != v {
+					continue
+				}
+				n++
+				if len(x.Values) == len(x.Names) {
+					rhs = x.Values[i]
+				} else {
+					n += 2
+				}
+			}
+		case *ast.UnaryExpr:
+			if x.Op == token.AND {
+				if id, ok := ast.Unparen(x.X).(*ast.Ident); ok && info.Uses[id] == v {
+					n += 2
+				}
+			}
+		}
+		return true
+	})
+	if n != 1 {
+		return nil
+	}
+	return rhs
+}
+
+func objOf(info *types.Info, id *ast.Ident) types.Object {
+	if o := info.Defs[id]; o != nil {
+		return o
+	}
+	return info.Uses[id]
+}

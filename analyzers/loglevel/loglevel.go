@@ -1,0 +1,164 @@
+package loglevel
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/toolcheck/toolcheck/internal/toolmodel"
+)
+
+// Name is the analyzer's name, as flags and directives spell it.
+const Name = "loglevel"
+
+// Analyzer reports caller-error ToolErrors left at the ERROR default, with
+// the default configuration.
+var Analyzer = New(toolmodel.Default)
+
+//go:embed doc.go
+var doc string
+
+// New returns a loglevel analyzer that reads the tool model computed by
+// model, an analyzer made by toolmodel.New. Its -strict flag is bound to
+// this instance.
+func New(model *analysis.Analyzer) *analysis.Analyzer {
+	strict := false
+	a := &analysis.Analyzer{
+		Name:      Name,
+		Doc:       toolmodel.DocOf(doc),
+		URL:       "https://github.com/toolcheck/toolcheck#loglevel",
+		Requires:  []*analysis.Analyzer{model},
+		FactTypes: []analysis.Fact{new(toolmodel.LevelFact)},
+	}
+	a.Flags.BoolVar(&strict, "strict", false, "report every ToolError construction that leaves its level to a default")
+	a.Run = func(pass *analysis.Pass) (any, error) {
+		return nil, run(pass, pass.ResultOf[model].(*toolmodel.Model), strict)
+	}
+	return a
+}
+
+// checker holds one package's state.
+type checker struct {
+	pass   *analysis.Pass
+	m      *toolmodel.Model
+	lv     *toolmodel.Levels
+	locals map[localKey]localResult
+}
+
+func run(pass *analysis.Pass, m *toolmodel.Model, strict bool) error {
+	r := m.Reporter(pass, Name)
+	defer r.Finish()
+	if !m.Relevant {
+		return nil
+	}
+	ch := &checker{pass: pass, m: m, locals: map[localKey]localResult{}}
+	ch.lv = m.NewLevels(pass)
+	ch.lv.ExportFacts()
+	for _, s := range m.ToolErrors() {
+		c, ok := ch.lv.Cursor(s)
+		if !ok || m.InBoundary(s.Node.Pos()) {
+			continue
+		}
+		l, stated := ch.lv.Of(s)
+		if stated {
+			continue
+		}
+		if l == toolmodel.LevelError {
+			if d, ok := ch.callerError(s, c); ok {
+				r.Report(d)
+				continue
+			}
+		}
+		if strict {
+			if d, ok := ch.unstated(s, c, l); ok {
+				r.Report(d)
+			}
+		}
+	}
+	return nil
+}
+
+// callerError reports a construction at the ERROR default whose path or
+// message says the caller can act.
+func (ch *checker) callerError(s *toolmodel.ToolErrorSite, c inspector.Cursor) (analysis.Diagnostic, bool) {
+	texts := ch.messageTexts(s.Message, 0)
+	if faultMessage(texts) {
+		return analysis.Diagnostic{}, false
+	}
+	ctx := ch.handlerCtx(c)
+	ev := ctx.pathEvidence(c)
+	if ev.kind == evFlag && !ch.steers(texts) {
+		ev = evidence{}
+	}
+	if ev.kind != evCaller && ev.kind != evFlag {
+		if tool := ch.namedTool(texts); tool != "" {
+			ev = caller("with a message that sends the model to the tool %s", tool)
+		}
+	}
+	if ev.kind != evCaller && ev.kind != evFlag {
+		return analysis.Diagnostic{}, false
+	}
+	d := analysis.Diagnostic{
+		Pos:     s.Node.Pos(),
+		End:     s.Node.End(),
+		Message: fmt.Sprintf("a ToolError built %s is a caller error left at the ERROR default; set its level to INFO", ev.text),
+	}
+	if f := ch.infoFix(s, ev); f != nil {
+		d.SuggestedFixes = []analysis.SuggestedFix{*f}
+	}
+	return d, true
+}
+
+// genericCtors are constructor names that say nothing about the outcome.
+var genericCtors = map[string]bool{
+	"New": true, "Newf": true, "Errorf": true, "Error": true, "Wrap": true, "Wrapf": true,
+	"NewToolError": true, "NewError": true, "Make": true,
+}
+
+// unstated reports, in strict mode, a construction that leaves its level
+// to a default: a literal without the level field, or a general
+// constructor at its ERROR (or unknown) default. A constructor named after
+// its outcome states the level by its name; the constructors of the
+// ToolError API themselves are not call sites.
+func (ch *checker) unstated(s *toolmodel.ToolErrorSite, c inspector.Cursor, l toolmodel.Level) (analysis.Diagnostic, bool) {
+	if fn := ch.enclosingFuncObj(c); fn != nil && ch.m.ToolErrorCtor(fn) != nil {
+		return analysis.Diagnostic{}, false
+	}
+	what := ""
+	switch s.Node.(type) {
+	case *ast.CompositeLit:
+		field := ch.m.LevelField(s.Type)
+		if field == nil {
+			return analysis.Diagnostic{}, false
+		}
+		what = fmt.Sprintf("the zero value of its %s field (%s)", field.Name(), l)
+	case *ast.CallExpr:
+		if (l != toolmodel.LevelError && l != toolmodel.LevelUnknown) || !genericCtors[s.Ctor.Name()] && l != toolmodel.LevelUnknown {
+			return analysis.Diagnostic{}, false
+		}
+		if l == toolmodel.LevelUnknown {
+			what = "the default of " + s.Ctor.Name()
+		} else {
+			what = "the ERROR default of " + s.Ctor.Name()
+		}
+	}
+	return analysis.Diagnostic{
+		Pos:     s.Node.Pos(),
+		End:     s.Node.End(),
+		Message: fmt.Sprintf("this ToolError leaves its level to %s; state it: INFO for a caller error, WARN for a fault that heals itself, ERROR for an operator fault", what),
+	}, true
+}
+
+// enclosingFuncObj returns the function declaration around c, through
+// function literals.
+func (ch *checker) enclosingFuncObj(c inspector.Cursor) *types.Func {
+	for e := range c.Enclosing((*ast.FuncDecl)(nil)) {
+		fn, _ := ch.pass.TypesInfo.Defs[e.Node().(*ast.FuncDecl).Name].(*types.Func)
+		return fn
+	}
+	return nil
+}

@@ -1,0 +1,47 @@
+package loglevel_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/toolcheck/toolcheck/analyzers/loglevel"
+	"github.com/toolcheck/toolcheck/internal/testkit"
+	"github.com/toolcheck/toolcheck/internal/toolmodel"
+)
+
+func gopath(t *testing.T) string {
+	return testkit.GOPATH(t, filepath.Join(testkit.Root(t), "internal", "toolmodel", "testdata"), analysistest.TestData())
+}
+
+func TestLoglevel(t *testing.T) {
+	t.Parallel()
+	analysistest.RunWithSuggestedFixes(t, gopath(t), loglevel.Analyzer, "errkit", "builderkit", "mcpgo", "gosdk", "local")
+}
+
+// TestConfigured names a ToolError type, a level type and a caller error
+// in the configuration.
+func TestConfigured(t *testing.T) {
+	t.Parallel()
+	model := toolmodel.New(&toolmodel.Config{
+		ToolErrors:   []string{"confkit.Problem"},
+		LevelTypes:   []string{"confkit.Severity"},
+		CallerErrors: []string{"confkit.ErrGone"},
+	})
+	analysistest.RunWithSuggestedFixes(t, gopath(t), loglevel.New(model), "confkit", "confuse")
+}
+
+// TestStrict runs an instance with -strict; the package-level Analyzer
+// keeps its own (off) setting.
+func TestStrict(t *testing.T) {
+	t.Parallel()
+	a := loglevel.New(toolmodel.New(&toolmodel.Config{}))
+	if err := a.Flags.Set("strict", "true"); err != nil {
+		t.Fatal(err)
+	}
+	if f := loglevel.Analyzer.Flags.Lookup("strict"); f.Value.String() != "false" {
+		t.Fatalf("setting -strict on one instance changed the default analyzer's: %s", f.Value)
+	}
+	analysistest.Run(t, gopath(t), a, "strict")
+}
