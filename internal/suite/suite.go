@@ -8,6 +8,7 @@ import (
 	"github.com/toolcheck/toolcheck/analyzers/emptyonfail"
 	"github.com/toolcheck/toolcheck/analyzers/iserror"
 	"github.com/toolcheck/toolcheck/analyzers/loglevel"
+	"github.com/toolcheck/toolcheck/analyzers/messagetext"
 	"github.com/toolcheck/toolcheck/analyzers/unwrapped"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
@@ -21,5 +22,6 @@ func New(cfg *toolmodel.Config) []*analysis.Analyzer {
 		iserror.New(model),
 		loglevel.New(model),
 		emptyonfail.New(model),
+		messagetext.New(model),
 	}
 }

@@ -1,0 +1,424 @@
+package messagetext
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/toolcheck/toolcheck/internal/toolmodel"
+)
+
+// Name is the analyzer's name, as flags and directives spell it.
+const Name = "messagetext"
+
+// Analyzer reports model-facing text the model cannot act on, with the
+// default configuration.
+var Analyzer = New(toolmodel.Default)
+
+//go:embed doc.go
+var doc string
+
+// options are the analyzer's flags, bound to one instance.
+type options struct {
+	longText  bool
+	nextStep  bool
+	faultText bool
+	resources listFlag
+}
+
+type listFlag []string
+
+func (l *listFlag) String() string { return strings.Join(*l, ",") }
+
+func (l *listFlag) Set(s string) error {
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p == "" {
+			continue
+		}
+		if strings.ContainsAny(p, " \t\"'\\") || strings.HasPrefix(p, "/") || strings.HasSuffix(p, "/") {
+			return fmt.Errorf("%q is not an import path", p)
+		}
+		*l = append(*l, p)
+	}
+	return nil
+}
+
+// New returns a messagetext analyzer that reads the tool model computed by
+// model, an analyzer made by toolmodel.New. Its flags belong to it alone.
+func New(model *analysis.Analyzer) *analysis.Analyzer {
+	opts := &options{}
+	a := &analysis.Analyzer{
+		Name:      Name,
+		Doc:       toolmodel.DocOf(doc),
+		URL:       "https://github.com/toolcheck/toolcheck#messagetext",
+		Requires:  []*analysis.Analyzer{model},
+		FactTypes: []analysis.Fact{new(envFact), new(textFact), new(errFact)},
+		Run: func(pass *analysis.Pass) (any, error) {
+			return nil, run(pass, pass.ResultOf[model].(*toolmodel.Model), opts)
+		},
+	}
+	a.Flags.BoolVar(&opts.longText, "long-text", false, "also report model-facing text longer than two sentences")
+	a.Flags.BoolVar(&opts.nextStep, "next-step", false, "also report INFO ToolErrors whose text names no tool of the package")
+	a.Flags.BoolVar(&opts.faultText, "fault-text", false, "also report WARNING and ERROR ToolErrors whose text does not say the request was fine and what to do")
+	a.Flags.Var(&opts.resources, "resource-packages", "comma-separated import paths whose errors carry server detail (such as an upstream API client)")
+	return a
+}
+
+// A checker holds what one run knows.
+type checker struct {
+	pass         *analysis.Pass
+	m            *toolmodel.Model
+	info         *types.Info
+	opts         *options
+	in           *inspector.Inspector
+	decls        map[*types.Func]*ast.FuncDecl
+	defs         *defs
+	envNames     map[string]bool
+	safe         map[string]bool
+	resourcePkgs map[string]bool
+
+	units      []*unit
+	unitOf     map[*ast.FuncDecl]*unit
+	errorFuncs map[ast.Node]bool // handlers whose returned error the model reads
+	retFunc    map[*ast.ReturnStmt]ast.Node
+	leafMemo   map[ast.Expr][]leaf
+	inProgress map[ast.Node]bool
+
+	reporter *toolmodel.Reporter
+	reported map[string]bool
+	sinkCats map[string]bool // categories reported for the text being checked
+}
+
+// A unit is a top-level function (or the package's other code) with the
+// model-facing text built in it.
+type unit struct {
+	decl   *ast.FuncDecl // nil for package-level code
+	sinks  []ast.Node
+	params map[int]string // parameter index -> verb, for the text fact
+	busy   bool
+	done   bool
+}
+
+func (u *unit) use(i int, verb string) {
+	if u.params == nil {
+		u.params = map[int]string{}
+	}
+	if old, ok := u.params[i]; !ok || old == "" || old == "v" || old == "s" {
+		u.params[i] = verb
+	}
+}
+
+func run(pass *analysis.Pass, m *toolmodel.Model, opts *options) error {
+	names := envReads(pass)
+	if len(names) > 0 {
+		pass.ExportPackageFact(&envFact{Names: names})
+	}
+	r := m.Reporter(pass, Name)
+	defer r.Finish()
+	if toolmodel.IsSDKPath(pass.Pkg.Path()) || !m.Relevant && !ownCode(pass) {
+		return nil
+	}
+	c := &checker{
+		pass: pass, m: m, info: pass.TypesInfo, opts: opts,
+		envNames: map[string]bool{}, safe: map[string]bool{}, resourcePkgs: map[string]bool{},
+		decls:  map[*types.Func]*ast.FuncDecl{},
+		unitOf: map[*ast.FuncDecl]*unit{}, errorFuncs: map[ast.Node]bool{}, retFunc: map[*ast.ReturnStmt]ast.Node{},
+		leafMemo: map[ast.Expr][]leaf{}, inProgress: map[ast.Node]bool{},
+		reporter: r, reported: map[string]bool{},
+	}
+	c.in = m.Inspector
+	if c.in == nil {
+		c.in = inspector.New(pass.Files)
+	}
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				if fn, ok := c.info.Defs[fd.Name].(*types.Func); ok {
+					c.decls[fn] = fd
+				}
+			}
+		}
+	}
+	for _, p := range opts.resources {
+		c.resourcePkgs[p] = true
+	}
+	for _, s := range m.Config.ModelSafeErrors {
+		c.safe[s] = true
+	}
+	c.defs = newDefs(c.info, c.in)
+	c.exportErrFacts()
+	if !m.Relevant {
+		return nil
+	}
+	for _, n := range names {
+		c.envNames[n] = true
+	}
+	for _, pf := range pass.AllPackageFacts() {
+		if f, ok := pf.Fact.(*envFact); ok {
+			for _, n := range f.Names {
+				c.envNames[n] = true
+			}
+		}
+	}
+	c.collect()
+	for _, u := range c.units {
+		c.evalUnit(u)
+	}
+	for _, u := range c.units {
+		if u.decl == nil || len(u.params) == 0 {
+			continue
+		}
+		fn, ok := c.info.Defs[u.decl.Name].(*types.Func)
+		if !ok {
+			continue
+		}
+		f := &textFact{}
+		for i := 0; i < fn.Type().(*types.Signature).Params().Len(); i++ {
+			if v, ok := u.params[i]; ok {
+				f.Params = append(f.Params, paramUse{i, v})
+			}
+		}
+		pass.ExportObjectFact(fn, f)
+	}
+	return nil
+}
+
+// ownCode reports whether the package is the project's own code, whose
+// functions' errors are summarised for the packages that import it even
+// when it reaches no SDK: not the standard library, and not a versioned
+// dependency.
+func ownCode(pass *analysis.Pass) bool {
+	if len(pass.Files) == 0 || inGOROOT(pass) {
+		return false
+	}
+	return pass.Module == nil || pass.Module.Version == ""
+}
+
+// collect finds the places that build model-facing text and groups them
+// by top-level function.
+func (c *checker) collect() {
+	m := c.m
+	for _, u := range m.Unwrapped {
+		h := u.Handler.Node
+		if h == nil || u.SDK != "go-sdk" {
+			continue
+		}
+		if toolmodel.HandlerKindOf(c.funcType(h)) == toolmodel.GoSDKTyped {
+			c.errorFuncs[h] = true
+		}
+	}
+	pkgUnit := &unit{}
+	unitAt := func(pos token.Pos) *unit {
+		for _, f := range c.pass.Files {
+			if pos < f.Pos() || pos >= f.End() {
+				continue
+			}
+			for _, d := range f.Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok && fd.Pos() <= pos && pos < fd.End() {
+					u := c.unitOf[fd]
+					if u == nil {
+						u = &unit{decl: fd}
+						c.unitOf[fd] = u
+						c.units = append(c.units, u)
+					}
+					return u
+				}
+			}
+		}
+		return pkgUnit
+	}
+	for _, d := range c.declsInOrder() {
+		unitAt(d.Pos())
+	}
+	for cur := range c.in.Root().Preorder((*ast.CallExpr)(nil), (*ast.CompositeLit)(nil), (*ast.AssignStmt)(nil), (*ast.ReturnStmt)(nil)) {
+		n := cur.Node()
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if fn := c.callee(n); toolmodel.IsFunc(fn, toolmodel.MCPGoMCP, "NewStructuredToolHandler") && len(n.Args) == 1 {
+				if h := c.funcNodeOf(n.Args[0]); h != nil {
+					c.errorFuncs[h] = true
+				}
+			}
+		case *ast.CompositeLit:
+			if !toolmodel.IsCallToolResult(c.info.TypeOf(n)) {
+				continue
+			}
+		case *ast.AssignStmt:
+			if !c.setsIsError(n) {
+				continue
+			}
+		case *ast.ReturnStmt:
+			c.retFunc[n] = enclosingFunc(cur)
+		}
+		u := unitAt(n.Pos())
+		u.sinks = append(u.sinks, n)
+	}
+	for _, s := range m.ToolErrors() {
+		u := unitAt(s.Node.Pos())
+		u.sinks = append(u.sinks, &toolErrorSink{s})
+	}
+	if len(pkgUnit.sinks) > 0 {
+		c.units = append(c.units, pkgUnit)
+	}
+}
+
+// toolErrorSink wraps a ToolError construction as a sink node.
+type toolErrorSink struct{ *toolmodel.ToolErrorSite }
+
+func (s *toolErrorSink) Pos() token.Pos { return s.Node.Pos() }
+func (s *toolErrorSink) End() token.Pos { return s.Node.End() }
+
+func (c *checker) declsInOrder() []*ast.FuncDecl {
+	var out []*ast.FuncDecl
+	for _, f := range c.pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				out = append(out, fd)
+			}
+		}
+	}
+	return out
+}
+
+func (c *checker) funcType(n ast.Node) types.Type {
+	switch n := n.(type) {
+	case *ast.FuncDecl:
+		if fn, ok := c.info.Defs[n.Name].(*types.Func); ok {
+			return fn.Type()
+		}
+	case *ast.FuncLit:
+		return c.info.TypeOf(n)
+	}
+	return nil
+}
+
+// funcNodeOf returns the function declaration or literal e denotes.
+func (c *checker) funcNodeOf(e ast.Expr) ast.Node {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.FuncLit:
+		return e
+	case *ast.Ident:
+		if fn, ok := c.info.Uses[e].(*types.Func); ok {
+			if d := c.decls[fn.Origin()]; d != nil {
+				return d
+			}
+		}
+	case *ast.SelectorExpr:
+		if fn, ok := c.info.Uses[e.Sel].(*types.Func); ok {
+			if d := c.decls[fn.Origin()]; d != nil {
+				return d
+			}
+		}
+	case *ast.IndexExpr:
+		return c.funcNodeOf(e.X)
+	case *ast.IndexListExpr:
+		return c.funcNodeOf(e.X)
+	}
+	return nil
+}
+
+func (c *checker) callee(call *ast.CallExpr) *types.Func {
+	if fn := typeutil.StaticCallee(c.info, call); fn != nil {
+		return fn.Origin()
+	}
+	return nil
+}
+
+// evalUnit checks every text built in u, once.
+func (c *checker) evalUnit(u *unit) {
+	if u.done || u.busy {
+		return
+	}
+	u.busy = true
+	for _, s := range u.sinks {
+		for _, t := range c.texts(s, u) {
+			c.checkSink(t, u)
+		}
+	}
+	u.busy = false
+	u.done = true
+}
+
+// summary returns the parameters of a function that reach model-facing
+// text: from its body in this package, or from a fact.
+func (c *checker) summary(fn *types.Func) []paramUse {
+	if fn == nil {
+		return nil
+	}
+	if d := c.decls[fn]; d != nil {
+		u := c.unitOf[d]
+		if u == nil {
+			return nil
+		}
+		c.evalUnit(u)
+		var out []paramUse
+		for i, v := range u.params {
+			out = append(out, paramUse{i, v})
+		}
+		return out
+	}
+	if fn.Pkg() == c.pass.Pkg {
+		return nil
+	}
+	var f textFact
+	if c.pass.ImportObjectFact(fn, &f) {
+		return f.Params
+	}
+	return nil
+}
+
+// report reports one finding at n, once per position and category.
+func (c *checker) report(n ast.Node, category, msg string) {
+	if n == nil || !n.Pos().IsValid() {
+		return
+	}
+	if c.sinkCats != nil {
+		if c.sinkCats[category] {
+			return
+		}
+		c.sinkCats[category] = true
+	}
+	key := fmt.Sprintf("%d|%s", n.Pos(), category)
+	if c.reported[key] {
+		return
+	}
+	c.reported[key] = true
+	c.reporter.Report(analysis.Diagnostic{Pos: n.Pos(), End: n.End(), Category: category, Message: msg})
+}
+
+// isToolError reports whether t is a ToolError type.
+func (c *checker) isToolError(t types.Type) bool {
+	return t != nil && c.m.IsToolErrorType(t)
+}
+
+// isToolErrorCtor reports whether fn constructs a ToolError.
+func (c *checker) isToolErrorCtor(fn *types.Func) bool {
+	return c.m.Relevant && c.m.ToolErrorCtor(fn) != nil
+}
+
+// isSafe reports whether values of t carry text written for the model: a
+// ToolError or a configured model-safe error type.
+func (c *checker) isSafe(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if c.isToolError(t) {
+		return true
+	}
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return false
+	}
+	obj := n.Origin().Obj()
+	return c.safe[toolmodel.PkgPath(obj)+"."+obj.Name()]
+}

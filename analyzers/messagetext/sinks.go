@@ -1,0 +1,430 @@
+package messagetext
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/types"
+	"regexp"
+	"strings"
+
+	"github.com/toolcheck/toolcheck/internal/toolmodel"
+)
+
+// A sinkText is one model-facing text and where it is built.
+type sinkText struct {
+	text text
+	node ast.Node                 // the construct that hands the text to the model
+	site *toolmodel.ToolErrorSite // when the text is a ToolError's message
+}
+
+// texts returns the model-facing texts built at sink node n.
+func (c *checker) texts(n ast.Node, u *unit) []sinkText {
+	one := func(t text) []sinkText { return []sinkText{{text: t, node: n}} }
+	switch n := n.(type) {
+	case *toolErrorSink:
+		return c.toolErrorTexts(n.ToolErrorSite)
+	case *ast.CallExpr:
+		fn := c.callee(n)
+		if fn == nil {
+			return nil
+		}
+		args := n.Args
+		switch {
+		case toolmodel.IsFunc(fn, toolmodel.MCPGoMCP, "NewToolResultError"):
+			if len(args) == 1 {
+				return one(c.eval(args[0], "", 0))
+			}
+		case toolmodel.IsFunc(fn, toolmodel.MCPGoMCP, "NewToolResultErrorf"):
+			if len(args) > 0 {
+				return one(c.format(args[0], args[1:], 0))
+			}
+		case toolmodel.IsFunc(fn, toolmodel.MCPGoMCP, "NewToolResultErrorFromErr"):
+			if len(args) == 2 {
+				t := c.eval(args[0], "", 0)
+				t = append(t, lit(": ", args[0])...)
+				return one(append(t, c.eval(args[1], "v", 0)...))
+			}
+		case toolmodel.IsMethod(fn, toolmodel.GoSDKMCP, "CallToolResult", "SetError"):
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && len(args) == 1 {
+				return c.setErrorTexts(n, sel.X, args[0])
+			}
+		case toolmodel.IsSDKPath(toolmodel.PkgPath(fn)):
+		default:
+			return c.helperTexts(n, fn)
+		}
+	case *ast.CompositeLit:
+		if c.isErrorLit(n) {
+			return c.contentTexts(n)
+		}
+	case *ast.AssignStmt:
+		sel := ast.Unparen(n.Lhs[0]).(*ast.SelectorExpr)
+		return c.resultTexts(sel.X, n)
+	case *ast.ReturnStmt:
+		if !c.errorFuncs[c.retFunc[n]] || len(n.Results) == 0 {
+			return nil
+		}
+		last := n.Results[len(n.Results)-1]
+		if id, ok := ast.Unparen(last).(*ast.Ident); ok && id.Name == "nil" {
+			return nil
+		}
+		if !isErrorType(c.info.TypeOf(last)) {
+			return nil
+		}
+		return one(c.eval(last, "", 0))
+	}
+	return nil
+}
+
+// helperTexts treats a call of a function whose parameters reach
+// model-facing text as building that text from the arguments.
+func (c *checker) helperTexts(call *ast.CallExpr, fn *types.Func) []sinkText {
+	uses := c.summary(fn)
+	if len(uses) == 0 {
+		return nil
+	}
+	sig := fn.Type().(*types.Signature)
+	var out []sinkText
+	for _, p := range uses {
+		var args []ast.Expr
+		switch {
+		case sig.Variadic() && p.Index == sig.Params().Len()-1 && !call.Ellipsis.IsValid():
+			if p.Index < len(call.Args) {
+				args = call.Args[p.Index:]
+			}
+		case p.Index < len(call.Args):
+			args = call.Args[p.Index : p.Index+1]
+		}
+		for _, a := range args {
+			out = append(out, sinkText{text: c.eval(a, p.Verb, 0), node: call})
+		}
+	}
+	return out
+}
+
+// toolErrorTexts returns a ToolError's message; a constructor taking the
+// message and then ...any arguments formats them.
+func (c *checker) toolErrorTexts(s *toolmodel.ToolErrorSite) []sinkText {
+	if s.Message == nil {
+		return nil
+	}
+	var t text
+	if call, ok := s.Node.(*ast.CallExpr); ok && s.Ctor != nil {
+		sig := s.Ctor.Type().(*types.Signature)
+		for i, a := range call.Args {
+			if a == s.Message && sig.Variadic() && i == sig.Params().Len()-2 && isAnySlice(sig.Params().At(i+1).Type()) && !call.Ellipsis.IsValid() {
+				t = c.format(a, call.Args[i+1:], 0)
+			}
+		}
+	}
+	if t == nil {
+		t = c.eval(s.Message, "", 0)
+	}
+	return []sinkText{{text: t, node: s.Node, site: s}}
+}
+
+func isAnySlice(t types.Type) bool {
+	s, ok := t.(*types.Slice)
+	if !ok {
+		return false
+	}
+	i, ok := s.Elem().Underlying().(*types.Interface)
+	return ok && i.Empty()
+}
+
+// isErrorLit reports whether a CallToolResult literal sets IsError to
+// anything but false.
+func (c *checker) isErrorLit(cl *ast.CompositeLit) bool {
+	for _, elt := range cl.Elts {
+		kv, ok := elt.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "IsError" {
+			tv := c.info.Types[kv.Value]
+			return tv.Value == nil || constant.BoolVal(tv.Value)
+		}
+	}
+	return false
+}
+
+// contentTexts returns the texts of the TextContent elements of a
+// CallToolResult literal's Content.
+func (c *checker) contentTexts(cl *ast.CompositeLit) []sinkText {
+	var out []sinkText
+	for _, elt := range cl.Elts {
+		kv, ok := elt.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		if k, ok := kv.Key.(*ast.Ident); !ok || k.Name != "Content" {
+			continue
+		}
+		list, ok := ast.Unparen(kv.Value).(*ast.CompositeLit)
+		if !ok {
+			continue
+		}
+		for _, e := range list.Elts {
+			if t := c.textContent(e); t != nil {
+				out = append(out, sinkText{text: t, node: e})
+			}
+		}
+	}
+	return out
+}
+
+// textContent evaluates a TextContent value: a literal's Text field or
+// mcp.NewTextContent's argument.
+func (c *checker) textContent(e ast.Expr) text {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok {
+		e = ast.Unparen(u.X)
+	}
+	switch e := e.(type) {
+	case *ast.CompositeLit:
+		t := c.info.TypeOf(e)
+		if !toolmodel.IsNamed(t, toolmodel.MCPGoMCP, "TextContent") && !toolmodel.IsNamed(t, toolmodel.GoSDKMCP, "TextContent") {
+			return nil
+		}
+		for _, elt := range e.Elts {
+			if kv, ok := elt.(*ast.KeyValueExpr); ok {
+				if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "Text" {
+					return c.eval(kv.Value, "", 0)
+				}
+			}
+		}
+	case *ast.CallExpr:
+		if fn := c.callee(e); toolmodel.IsFunc(fn, toolmodel.MCPGoMCP, "NewTextContent") && len(e.Args) == 1 {
+			return c.eval(e.Args[0], "", 0)
+		}
+	}
+	return nil
+}
+
+// setsIsError matches res.IsError = <not false> on a CallToolResult.
+func (c *checker) setsIsError(as *ast.AssignStmt) bool {
+	if len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+		return false
+	}
+	sel, ok := ast.Unparen(as.Lhs[0]).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "IsError" || !toolmodel.IsCallToolResult(c.info.TypeOf(sel.X)) {
+		return false
+	}
+	tv := c.info.Types[as.Rhs[0]]
+	return tv.Value == nil || constant.BoolVal(tv.Value)
+}
+
+// resultDef returns the expression that built the result held by the
+// variable r refers to at pos: a literal, a constructor call, or nil.
+func (c *checker) resultDef(r ast.Expr) (ast.Expr, *types.Var, bool) {
+	r = ast.Unparen(r)
+	if u, ok := r.(*ast.UnaryExpr); ok {
+		r = ast.Unparen(u.X)
+	}
+	id, ok := r.(*ast.Ident)
+	if !ok {
+		return nil, nil, false
+	}
+	v, ok := c.info.Uses[id].(*types.Var)
+	if !ok {
+		return nil, nil, false
+	}
+	d, ok := c.defs.reachingAny(v, id.Pos())
+	if !ok || d == nil || d.tuple >= 0 || d.elem {
+		return nil, nil, false
+	}
+	if d.zero {
+		return nil, v, true
+	}
+	e := ast.Unparen(d.rhs)
+	if u, ok := e.(*ast.UnaryExpr); ok {
+		e = ast.Unparen(u.X)
+	}
+	return e, v, true
+}
+
+// resultTexts returns the texts of the result r when IsError is set on it
+// later: mcp.NewToolResultText's text or a literal's Content.
+func (c *checker) resultTexts(r ast.Expr, at ast.Node) []sinkText {
+	e, _, ok := c.resultDef(r)
+	if !ok || e == nil {
+		return nil
+	}
+	switch e := e.(type) {
+	case *ast.CompositeLit:
+		if !c.isErrorLit(e) {
+			return c.contentTexts(e)
+		}
+	case *ast.CallExpr:
+		if fn := c.callee(e); toolmodel.IsFunc(fn, toolmodel.MCPGoMCP, "NewToolResultText") && len(e.Args) == 1 {
+			return []sinkText{{text: c.eval(e.Args[0], "", 0), node: e}}
+		}
+	}
+	return nil
+}
+
+// setErrorTexts handles res.SetError(err): the error's text is what the
+// model reads when the result has no content of its own; otherwise the
+// content is.
+func (c *checker) setErrorTexts(call *ast.CallExpr, r, err ast.Expr) []sinkText {
+	e, v, ok := c.resultDef(r)
+	if !ok {
+		return nil
+	}
+	if cl, ok := e.(*ast.CompositeLit); ok {
+		for _, elt := range cl.Elts {
+			if kv, ok := elt.(*ast.KeyValueExpr); ok {
+				if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "Content" {
+					if c.isErrorLit(cl) {
+						return nil
+					}
+					return c.contentTexts(cl)
+				}
+			}
+		}
+	} else if e != nil {
+		if ce, ok := e.(*ast.CallExpr); !ok || !isBuiltinNew(c.info, ce) {
+			return nil
+		}
+	}
+	if c.contentAssigned(v) {
+		return nil
+	}
+	return []sinkText{{text: c.eval(err, "", 0), node: call}}
+}
+
+func isBuiltinNew(info *types.Info, call *ast.CallExpr) bool {
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	b, ok := info.Uses[id].(*types.Builtin)
+	return ok && b.Name() == "new"
+}
+
+// contentAssigned reports whether v.Content is ever assigned.
+func (c *checker) contentAssigned(v *types.Var) bool {
+	found := false
+	for cur := range c.in.Root().Preorder((*ast.AssignStmt)(nil)) {
+		for _, lhs := range cur.Node().(*ast.AssignStmt).Lhs {
+			if sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok && sel.Sel.Name == "Content" {
+				if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && c.info.Uses[id] == v {
+					found = true
+				}
+			}
+		}
+	}
+	return found
+}
+
+// checkSink checks one model-facing text.
+func (c *checker) checkSink(st sinkText, u *unit) {
+	c.sinkCats = map[string]bool{}
+	defer func() { c.sinkCats = nil }()
+	hasLit := false
+	for _, p := range st.text {
+		if p.hole != nil {
+			c.checkHole(p, u)
+		} else if p.lit != "" {
+			hasLit = true
+		}
+	}
+	if hasLit {
+		c.checkText(st.text)
+	}
+	s, _ := st.text.joined()
+	if c.opts.longText && sentences(s) > 2 {
+		c.report(st.node, catLong, fmt.Sprintf("model-facing text runs to %d sentences; say what was wrong and the next step in one or two", sentences(s)))
+	}
+	if st.site != nil && (c.opts.nextStep || c.opts.faultText) {
+		c.checkToolError(st)
+	}
+}
+
+// The levels of log/slog.
+const (
+	levelInfo = 0
+	levelWarn = 4
+)
+
+// levelOf returns the level a ToolError site sets: the default of its
+// constructor (ERROR) or literal (the zero value, INFO), or the constant
+// it sets explicitly. ok is false when the level is not a constant.
+func (c *checker) levelOf(s *toolmodel.ToolErrorSite) (int64, bool) {
+	if !s.Explicit {
+		if s.Ctor != nil {
+			return 8, true
+		}
+		return levelInfo, true
+	}
+	if s.LevelExpr == nil {
+		return 0, false
+	}
+	var val int64
+	found := false
+	ast.Inspect(s.LevelExpr, func(n ast.Node) bool {
+		e, ok := n.(ast.Expr)
+		if !ok || found {
+			return !found
+		}
+		tv := c.info.Types[e]
+		if tv.Value != nil && tv.Value.Kind() == constant.Int {
+			if v, exact := constant.Int64Val(tv.Value); exact {
+				val, found = v, true
+			}
+			return false
+		}
+		return true
+	})
+	return val, found
+}
+
+// fineText matches text that tells the model the request was fine and
+// what to do.
+var fineText = regexp.MustCompile(`(?i)request was (?:fine|valid|correct)|nothing (?:is )?wrong with the request|\bretry\b|try again|tell the user|ask the user|inform the user|later\b`)
+
+func (c *checker) checkToolError(st sinkText) {
+	level, ok := c.levelOf(st.site)
+	if !ok {
+		return
+	}
+	s, _ := st.text.joined()
+	if strings.TrimSpace(strings.ReplaceAll(s, placeholder, "")) == "" {
+		return
+	}
+	switch {
+	case c.opts.nextStep && level <= levelInfo && len(c.m.ToolNames) > 0:
+		for _, p := range st.text {
+			if p.hole != nil && !c.onlyInput(p) {
+				return // a hole may name the tool
+			}
+		}
+		for name := range c.m.ToolNames {
+			if regexp.MustCompile(`\b` + regexp.QuoteMeta(name) + `\b`).MatchString(s) {
+				return
+			}
+		}
+		c.report(st.node, catNextStep, "INFO ToolError names no tool to call next; name the tool and parameter that get the model past this")
+	case c.opts.faultText && level >= levelWarn:
+		if fineText.MatchString(s) {
+			return
+		}
+		for _, p := range st.text {
+			if p.hole != nil && !c.onlyInput(p) {
+				return
+			}
+		}
+		c.report(st.node, catFaultText, "fault ToolError does not say the request was fine; say so, and whether to retry later or tell the user")
+	}
+}
+
+// onlyInput reports whether a hole holds only the model's own input.
+func (c *checker) onlyInput(p part) bool {
+	ls := c.leaves(p.hole, -1, nil)
+	for _, l := range ls {
+		if l.kind != lInput && l.kind != lConst {
+			return false
+		}
+	}
+	return len(ls) > 0
+}

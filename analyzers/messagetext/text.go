@@ -1,0 +1,254 @@
+package messagetext
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"github.com/toolcheck/toolcheck/internal/toolmodel"
+)
+
+// A part is a piece of model-facing text: literal text the code spells
+// out, or a hole, a value the evaluator could not reduce to text.
+type part struct {
+	lit  string
+	hole ast.Expr // nil for literal text
+	verb string   // the fmt verb interpolating a hole ("v", "+v", "T"...), "" when concatenated or via Error()
+	node ast.Node // where the part appears in the package, for reports
+}
+
+// A text is model-facing text as the evaluator sees it.
+type text []part
+
+const maxDepth = 6
+
+// placeholder stands for a hole in joined text.
+const placeholder = "\uFFFC"
+
+// joined returns the text with holes as placeholders, and the index of the
+// part each byte comes from.
+func (t text) joined() (string, []int) {
+	var b strings.Builder
+	var owner []int
+	for i, p := range t {
+		s := p.lit
+		if p.hole != nil {
+			s = placeholder
+		}
+		b.WriteString(s)
+		for range len(s) {
+			owner = append(owner, i)
+		}
+	}
+	return b.String(), owner
+}
+
+func lit(s string, n ast.Node) text { return text{{lit: s, node: n}} }
+
+func hole(e ast.Expr, verb string) text { return text{{hole: e, verb: verb, node: e}} }
+
+// eval evaluates a string or error expression to text. verb is the fmt
+// verb that interpolates e ("" for concatenation and Error()).
+func (c *checker) eval(e ast.Expr, verb string, depth int) text {
+	e = ast.Unparen(e)
+	if depth > maxDepth || verb == "T" {
+		return hole(e, verb)
+	}
+	info := c.info
+	tv := info.Types[e]
+	if tv.Value != nil {
+		if tv.Value.Kind() == constant.String {
+			s := constant.StringVal(tv.Value)
+			if verb == "q" {
+				s = `"` + s + `"`
+			}
+			return lit(s, e)
+		}
+		return lit(tv.Value.ExactString(), e)
+	}
+	if verb == "+v" || verb == "#v" {
+		return hole(e, verb)
+	}
+	if c.isToolError(tv.Type) {
+		return nil // a ToolError's message is checked where it is built
+	}
+	switch x := e.(type) {
+	case *ast.BinaryExpr:
+		if x.Op == token.ADD && isString(tv.Type) {
+			return append(c.eval(x.X, "", depth+1), c.eval(x.Y, "", depth+1)...)
+		}
+	case *ast.CallExpr:
+		if t, ok := c.evalCall(x, verb, depth); ok {
+			return t
+		}
+	case *ast.Ident:
+		if v, ok := info.Uses[x].(*types.Var); ok {
+			if d, ok := c.defs.reaching(v, x.Pos()); ok && d != nil && d.rhs != nil && d.tuple < 0 && !d.elem {
+				t := c.eval(d.rhs, verb, depth+1)
+				if len(t) == 1 && t[0].hole == ast.Unparen(d.rhs) {
+					return hole(e, verb) // keep the variable: its uses say more than its value
+				}
+				return t
+			}
+		}
+	}
+	return hole(e, verb)
+}
+
+func (c *checker) evalCall(call *ast.CallExpr, verb string, depth int) (text, bool) {
+	info := c.info
+	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() && len(call.Args) == 1 {
+		return c.eval(call.Args[0], verb, depth+1), true // string(b), []byte(s)
+	}
+	if c.isToolError(info.TypeOf(call)) {
+		return nil, true
+	}
+	fn := c.callee(call)
+	if fn == nil {
+		return nil, false
+	}
+	if c.isToolErrorCtor(fn) {
+		return nil, true // a ToolError's message is checked where it is built
+	}
+	switch {
+	case toolmodel.IsFunc(fn, "fmt", "Sprintf"), toolmodel.IsFunc(fn, "fmt", "Errorf"):
+		if len(call.Args) > 0 {
+			return c.format(call.Args[0], call.Args[1:], depth), true
+		}
+	case toolmodel.IsFunc(fn, "fmt", "Sprint"), toolmodel.IsFunc(fn, "fmt", "Sprintln"):
+		var t text
+		for i, a := range call.Args {
+			if i > 0 && fn.Name() == "Sprintln" {
+				t = append(t, lit(" ", a)...)
+			}
+			t = append(t, c.eval(a, "v", depth+1)...)
+		}
+		return t, true
+	case toolmodel.IsFunc(fn, "errors", "New"):
+		if len(call.Args) == 1 {
+			return c.eval(call.Args[0], "", depth+1), true
+		}
+	case toolmodel.IsFunc(fn, "strings", "Join"):
+		if len(call.Args) == 2 {
+			if cl, ok := ast.Unparen(call.Args[0]).(*ast.CompositeLit); ok {
+				var t text
+				for i, elt := range cl.Elts {
+					if i > 0 {
+						t = append(t, c.eval(call.Args[1], "", depth+1)...)
+					}
+					t = append(t, c.eval(elt, "", depth+1)...)
+				}
+				return t, true
+			}
+		}
+	case isErrorMethod(fn):
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && len(call.Args) == 0 {
+			return c.eval(sel.X, verb, depth+1), true
+		}
+	}
+	return nil, false
+}
+
+// format evaluates a printf-style format and its arguments.
+func (c *checker) format(f ast.Expr, args []ast.Expr, depth int) text {
+	tv := c.info.Types[ast.Unparen(f)]
+	if tv.Value == nil || tv.Value.Kind() != constant.String {
+		t := hole(f, "")
+		for _, a := range args {
+			t = append(t, c.eval(a, "v", depth+1)...)
+		}
+		return t
+	}
+	fs := constant.StringVal(tv.Value)
+	var t text
+	var buf strings.Builder
+	flush := func() {
+		if buf.Len() > 0 {
+			t = append(t, part{lit: buf.String(), node: f})
+			buf.Reset()
+		}
+	}
+	argi := 0
+	next := func() ast.Expr {
+		if argi < len(args) {
+			argi++
+			return args[argi-1]
+		}
+		return nil
+	}
+	for i := 0; i < len(fs); i++ {
+		ch := fs[i]
+		if ch != '%' {
+			buf.WriteByte(ch)
+			continue
+		}
+		i++
+		if i >= len(fs) {
+			break
+		}
+		if fs[i] == '%' {
+			buf.WriteByte('%')
+			continue
+		}
+		flags := ""
+		for i < len(fs) && strings.IndexByte("+-# 0", fs[i]) >= 0 {
+			flags += string(fs[i])
+			i++
+		}
+		for i < len(fs) && (fs[i] >= '0' && fs[i] <= '9' || fs[i] == '.' || fs[i] == '*') {
+			if fs[i] == '*' {
+				next()
+			}
+			i++
+		}
+		if i >= len(fs) {
+			break
+		}
+		if fs[i] == '[' {
+			// Explicit argument indexes: give up on the rest.
+			flush()
+			for a := next(); a != nil; a = next() {
+				t = append(t, hole(a, "v")...)
+			}
+			return t
+		}
+		verb := string(fs[i])
+		switch {
+		case verb == "v" && strings.Contains(flags, "+"):
+			verb = "+v"
+		case verb == "v" && strings.Contains(flags, "#"):
+			verb = "#v"
+		}
+		a := next()
+		if a == nil {
+			continue
+		}
+		flush()
+		t = append(t, c.eval(a, verb, depth+1)...)
+	}
+	flush()
+	return t
+}
+
+// isErrorMethod reports whether fn is an Error() string method.
+func isErrorMethod(fn *types.Func) bool {
+	sig := fn.Type().(*types.Signature)
+	return fn.Name() == "Error" && sig.Recv() != nil && sig.Params().Len() == 0 &&
+		sig.Results().Len() == 1 && isString(sig.Results().At(0).Type())
+}
+
+func isString(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
+func isErrorType(t types.Type) bool {
+	return t != nil && types.Implements(t, errorType)
+}
+
+var errorType = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
