@@ -27,9 +27,9 @@
 //   - raw-error: an error interpolated (%v, %s, %w, err.Error(),
 //     NewToolResultErrorFromErr) whose origin is an operation on server
 //     resources: the file system and I/O, the network and HTTP transport,
-//     os/exec, databases, json.Marshal, and the packages named with
-//     -resource-packages. It is followed through the package's own
-//     helpers. Errors from the SDK's argument accessors, from parsing the
+//     os/exec, databases, json.Marshal, and the packages named in the
+//     resource-packages configuration. It is followed through the
+//     package's own helpers. Errors from the SDK's argument accessors, from parsing the
 //     model's input (strconv, time.Parse, json.Unmarshal, a query parser),
 //     of unknown origin, ToolErrors and model-safe error types are not
 //     reported;

@@ -6,7 +6,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
@@ -30,24 +29,6 @@ type options struct {
 	longText  bool
 	nextStep  bool
 	faultText bool
-	resources listFlag
-}
-
-type listFlag []string
-
-func (l *listFlag) String() string { return strings.Join(*l, ",") }
-
-func (l *listFlag) Set(s string) error {
-	for _, p := range strings.Split(s, ",") {
-		if p = strings.TrimSpace(p); p == "" {
-			continue
-		}
-		if strings.ContainsAny(p, " \t\"'\\") || strings.HasPrefix(p, "/") || strings.HasSuffix(p, "/") {
-			return fmt.Errorf("%q is not an import path", p)
-		}
-		*l = append(*l, p)
-	}
-	return nil
 }
 
 // New returns a messagetext analyzer that reads the tool model computed by
@@ -67,7 +48,6 @@ func New(model *analysis.Analyzer) *analysis.Analyzer {
 	a.Flags.BoolVar(&opts.longText, "long-text", false, "also report model-facing text longer than two sentences")
 	a.Flags.BoolVar(&opts.nextStep, "next-step", false, "also report INFO ToolErrors whose text names no tool of the package")
 	a.Flags.BoolVar(&opts.faultText, "fault-text", false, "also report WARNING and ERROR ToolErrors whose text does not say the request was fine and what to do")
-	a.Flags.Var(&opts.resources, "resource-packages", "comma-separated import paths whose errors carry server detail (such as an upstream API client)")
 	return a
 }
 
@@ -146,7 +126,7 @@ func run(pass *analysis.Pass, m *toolmodel.Model, opts *options) error {
 			}
 		}
 	}
-	for _, p := range opts.resources {
+	for _, p := range m.Config.ResourcePackages {
 		c.resourcePkgs[p] = true
 	}
 	for _, s := range m.Config.ModelSafeErrors {

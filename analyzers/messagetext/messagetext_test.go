@@ -1,6 +1,7 @@
 package messagetext_test
 
 import (
+	"flag"
 	"path/filepath"
 	"testing"
 
@@ -31,16 +32,19 @@ func TestOptionalChecks(t *testing.T) {
 	analysistest.Run(t, gopath(t), messagetext.Analyzer, "flagsoff")
 }
 
-// TestConfiguredErrors covers -resource-packages (errors from an API
-// client carry server detail) and the model-safe-errors configuration
-// (errors written for the model are not reported).
+// TestConfiguredErrors covers the resource-packages configuration (errors
+// from an API client carry server detail) and model-safe-errors (errors
+// written for the model are not reported).
 func TestConfiguredErrors(t *testing.T) {
-	a := messagetext.New(toolmodel.New(&toolmodel.Config{ModelSafeErrors: []string{"upstream.QueryError"}}))
-	if err := a.Flags.Set("resource-packages", "upstream"); err != nil {
+	cfg := &toolmodel.Config{ModelSafeErrors: []string{"upstream.QueryError"}}
+	fs := flag.NewFlagSet("toolcheck", flag.ContinueOnError)
+	cfg.RegisterFlags(fs)
+	if err := fs.Set("resource-packages", "upstream"); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.Flags.Set("resource-packages", "not a path"); err == nil {
+	if err := fs.Set("resource-packages", "not a path"); err == nil {
 		t.Error("a malformed import path was accepted")
 	}
+	a := messagetext.New(toolmodel.New(cfg))
 	analysistest.Run(t, gopath(t), a, "useupstream", "safeerrors")
 }

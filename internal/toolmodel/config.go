@@ -37,6 +37,9 @@ type Config struct {
 	CallerErrors []string `json:"caller-errors,omitempty"`
 	// ModelSafeErrors names error types whose text is written for the model.
 	ModelSafeErrors []string `json:"model-safe-errors,omitempty"`
+	// ResourcePackages names import paths whose errors carry server detail
+	// (an upstream API client), beyond the standard library's.
+	ResourcePackages []string `json:"resource-packages,omitempty"`
 	// Tests reports findings in _test.go files too.
 	Tests bool `json:"tests,omitempty"`
 
@@ -52,7 +55,7 @@ type Config struct {
 }
 
 // Keys lists the configuration keys, in the order documented.
-var Keys = []string{"boundaries", "tool-errors", "level-types", "caller-errors", "model-safe-errors", "tests"}
+var Keys = []string{"boundaries", "tool-errors", "level-types", "caller-errors", "model-safe-errors", "resource-packages", "tests"}
 
 type fileResult struct {
 	cfg  *Config // nil when no file applies
@@ -68,6 +71,7 @@ func (c *Config) RegisterFlags(fs *flag.FlagSet) {
 	fs.Var(&listFlag{&c.LevelTypes, false}, "level-types", "comma-separated log-level types (import/path.Type)")
 	fs.Var(&listFlag{&c.CallerErrors, false}, "caller-errors", "comma-separated caller-error sentinels and types (import/path.Name)")
 	fs.Var(&listFlag{&c.ModelSafeErrors, false}, "model-safe-errors", "comma-separated error types whose text is written for the model (import/path.Type)")
+	fs.Var(&pathListFlag{&c.ResourcePackages}, "resource-packages", "comma-separated import paths whose errors carry server detail (an upstream API client)")
 	fs.Var(&testsFlag{c}, "tests", "report findings in _test.go files too")
 	fs.StringVar(&c.File, "config", "", "configuration file (default: the nearest "+ConfigFileName+" above each package)")
 }
@@ -95,6 +99,38 @@ func (l *listFlag) Set(s string) error {
 			return fmt.Errorf("%q: %v", part, err)
 		}
 		*l.dst = append(*l.dst, part)
+	}
+	return nil
+}
+
+// pathListFlag is a comma-separated list of import paths.
+type pathListFlag struct{ dst *[]string }
+
+func (l *pathListFlag) String() string {
+	if l == nil || l.dst == nil {
+		return ""
+	}
+	return strings.Join(*l.dst, ",")
+}
+
+func (l *pathListFlag) Set(s string) error {
+	for _, part := range strings.Split(s, ",") {
+		if part = strings.TrimSpace(part); part == "" {
+			continue
+		}
+		if err := validatePath(part); err != nil {
+			return fmt.Errorf("%q: %v", part, err)
+		}
+		*l.dst = append(*l.dst, part)
+	}
+	return nil
+}
+
+func validatePath(p string) error {
+	for _, seg := range strings.Split(p, "/") {
+		if seg == "" || strings.ContainsAny(seg, " \t\"'\\") {
+			return errors.New("want an import path such as example.com/api")
+		}
 	}
 	return nil
 }
@@ -137,6 +173,11 @@ func (c *Config) Validate() error {
 	check("level-types", c.LevelTypes, false)
 	check("caller-errors", c.CallerErrors, false)
 	check("model-safe-errors", c.ModelSafeErrors, false)
+	for _, p := range c.ResourcePackages {
+		if err := validatePath(p); err != nil {
+			errs = append(errs, fmt.Errorf("resource-packages: %q: %v", p, err))
+		}
+	}
 	return errors.Join(errs...)
 }
 
@@ -232,12 +273,13 @@ func (c *Config) effective(dir string) (*Config, error) {
 		return c, nil
 	}
 	merged := &Config{
-		Boundaries:      union(c.Boundaries, file.Boundaries),
-		ToolErrors:      union(c.ToolErrors, file.ToolErrors),
-		LevelTypes:      union(c.LevelTypes, file.LevelTypes),
-		CallerErrors:    union(c.CallerErrors, file.CallerErrors),
-		ModelSafeErrors: union(c.ModelSafeErrors, file.ModelSafeErrors),
-		Tests:           file.Tests,
+		Boundaries:       union(c.Boundaries, file.Boundaries),
+		ToolErrors:       union(c.ToolErrors, file.ToolErrors),
+		LevelTypes:       union(c.LevelTypes, file.LevelTypes),
+		CallerErrors:     union(c.CallerErrors, file.CallerErrors),
+		ModelSafeErrors:  union(c.ModelSafeErrors, file.ModelSafeErrors),
+		ResourcePackages: union(c.ResourcePackages, file.ResourcePackages),
+		Tests:            file.Tests,
 	}
 	if c.testsSet {
 		merged.Tests = c.Tests
