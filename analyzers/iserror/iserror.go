@@ -579,14 +579,14 @@ func (c *checker) calleeConds(call *ast.CallExpr) ([]Cond, string, *types.Signat
 		}
 		sig := fn.Type().(*types.Signature)
 		if d := c.declOf[fn]; d != nil {
-			return c.summary(d), funcName(fn), sig
+			return c.summary(d), toolmodel.FuncName(fn), sig
 		}
 		if fn.Pkg() == c.pass.Pkg {
 			return nil, "", nil
 		}
 		var f Fact
 		if c.pass.ImportObjectFact(fn, &f) {
-			return f.Results, funcName(fn), sig
+			return f.Results, toolmodel.FuncName(fn), sig
 		}
 		return nil, "", nil
 	}
@@ -615,25 +615,6 @@ func (c *checker) closureOf(v *types.Var) *ast.FuncLit {
 	}
 	lit, _ := ast.Unparen(as[0].rhs).(*ast.FuncLit)
 	return lit
-}
-
-func funcName(fn *types.Func) string {
-	sig := fn.Type().(*types.Signature)
-	pkg := ""
-	if fn.Pkg() != nil {
-		pkg = fn.Pkg().Name() + "."
-	}
-	if sig.Recv() != nil {
-		recv := sig.Recv().Type()
-		ptr := ""
-		if p, ok := recv.(*types.Pointer); ok {
-			recv, ptr = p.Elem(), "*"
-		}
-		if n, ok := recv.(*types.Named); ok {
-			return "(" + ptr + pkg + n.Obj().Name() + ")." + fn.Name()
-		}
-	}
-	return pkg + fn.Name()
 }
 
 // ---- scope ----

@@ -1255,7 +1255,7 @@ func (ch *checker) messageTexts(e ast.Expr, depth int) []string {
 	case *ast.Ident:
 		if v, ok := info.Uses[x].(*types.Var); ok && ch.isLocal(v) {
 			if fn := ch.enclosingDecl(x.Pos()); fn != nil {
-				if rhs := singleAssignment(fn, info, v); rhs != nil {
+				if rhs := toolmodel.SingleValue(fn, info, v); rhs != nil {
 					return ch.messageTexts(rhs, depth+1)
 				}
 			}
@@ -1358,53 +1358,6 @@ func (ch *checker) steers(texts []string) bool {
 		}
 	}
 	return false
-}
-
-// singleAssignment returns the one value assigned to the local variable v
-// in body, or nil when there are several or it escapes by address.
-func singleAssignment(body ast.Node, info *types.Info, v *types.Var) ast.Expr {
-	var rhs ast.Expr
-	n := 0
-	ast.Inspect(body, func(x ast.Node) bool {
-		switch x := x.(type) {
-		case *ast.AssignStmt:
-			for i, l := range x.Lhs {
-				id, ok := ast.Unparen(l).(*ast.Ident)
-				if !ok || objOf(info, id) != v {
-					continue
-				}
-				n++
-				if len(x.Lhs) == len(x.Rhs) && (x.Tok == token.DEFINE || x.Tok == token.ASSIGN) {
-					rhs = x.Rhs[i]
-				} else {
-					n += 2
-				}
-			}
-		case *ast.ValueSpec:
-			for i, id := range x.Names {
-				if info.Defs[id] != v {
-					continue
-				}
-				n++
-				if len(x.Values) == len(x.Names) {
-					rhs = x.Values[i]
-				} else {
-					n += 2
-				}
-			}
-		case *ast.UnaryExpr:
-			if x.Op == token.AND {
-				if id, ok := ast.Unparen(x.X).(*ast.Ident); ok && info.Uses[id] == v {
-					n += 2
-				}
-			}
-		}
-		return true
-	})
-	if n != 1 {
-		return nil
-	}
-	return rhs
 }
 
 func objOf(info *types.Info, id *ast.Ident) types.Object {

@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/toolcheck/toolcheck/internal/toolmodel"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -120,7 +122,7 @@ func (c *checker) exportErrFacts() {
 func (c *checker) errFactLeaves(ef *errFact, fn *types.Func, call *ast.CallExpr, f *frame) []leaf {
 	var out []leaf
 	for _, op := range ef.Ops {
-		out = append(out, leaf{kind: lServer, what: op, via: displayName(fn)})
+		out = append(out, leaf{kind: lServer, what: op, via: toolmodel.FuncName(fn)})
 	}
 	for _, i := range ef.Params {
 		if i < len(call.Args) {

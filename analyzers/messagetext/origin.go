@@ -464,7 +464,7 @@ func (c *checker) walkLeaves(call *ast.CallExpr, fn *types.Func, f *frame) []lea
 	}
 	lit, ok := ast.Unparen(call.Args[len(call.Args)-1]).(*ast.FuncLit)
 	if !ok {
-		return []leaf{{kind: lServer, what: displayName(fn)}}
+		return []leaf{{kind: lServer, what: toolmodel.FuncName(fn)}}
 	}
 	var errParam *types.Var
 	if ps := lit.Type.Params.List; len(ps) > 0 && len(ps[len(ps)-1].Names) > 0 {
@@ -486,7 +486,7 @@ func (c *checker) walkLeaves(call *ast.CallExpr, fn *types.Func, f *frame) []lea
 				}
 				if v, ok := c.info.Uses[id].(*types.Var); ok && v == errParam {
 					if d, ok := c.defs.reaching(v, id.Pos()); ok && d == nil {
-						out = append(out, leaf{kind: lServer, what: displayName(fn)})
+						out = append(out, leaf{kind: lServer, what: toolmodel.FuncName(fn)})
 						return true
 					}
 				}
@@ -675,7 +675,7 @@ func (c *checker) resourceOp(fn *types.Func) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	return displayName(fn), true
+	return toolmodel.FuncName(fn), true
 }
 
 // resourcePkgs are the packages whose operations reach server resources:
@@ -689,32 +689,9 @@ var resourcePkgs = map[string]bool{
 	"net/smtp": true, "crypto/tls": true, "mime/multipart": true,
 }
 
-// displayName spells fn as go vet does: os.ReadFile, (*http.Client).Do.
-func displayName(fn *types.Func) string {
-	sig := fn.Type().(*types.Signature)
-	pkg := ""
-	if fn.Pkg() != nil {
-		pkg = fn.Pkg().Name() + "."
-	}
-	if sig.Recv() != nil {
-		t := sig.Recv().Type()
-		ptr := ""
-		if p, ok := t.(*types.Pointer); ok {
-			t, ptr = p.Elem(), "*"
-		}
-		if n, ok := types.Unalias(t).(*types.Named); ok {
-			if ptr != "" {
-				return "(*" + pkg + n.Obj().Name() + ")." + fn.Name()
-			}
-			return pkg + n.Obj().Name() + "." + fn.Name()
-		}
-	}
-	return pkg + fn.Name()
-}
-
 func (c *checker) funcName(d *ast.FuncDecl) string {
 	if fn, ok := c.info.Defs[d.Name].(*types.Func); ok {
-		return displayName(fn)
+		return toolmodel.FuncName(fn)
 	}
 	return d.Name.Name
 }

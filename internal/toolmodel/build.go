@@ -424,7 +424,7 @@ func (m *Model) report(node ast.Node, t *template, h Handler) {
 		at = t.call
 	}
 	if t.via != nil {
-		u.Via = funcName(t.via)
+		u.Via = FuncName(t.via)
 	}
 	if root.site != nil {
 		u.Session, u.Task, u.SDK = root.site.session, root.site.task, root.site.sdk

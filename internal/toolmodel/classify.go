@@ -407,7 +407,7 @@ func (m *Model) classifyHandlerOrigin(o origin) handlerSet {
 		if m.boundaryFunc(o.fn) {
 			return handlerSet{wrapped: true} // a boundary used as a middleware value
 		}
-		h := Handler{Name: funcName(o.fn), Expr: o.expr}
+		h := Handler{Name: FuncName(o.fn), Expr: o.expr}
 		if d := m.funcNode(o.fn); d != nil {
 			h.Node = d
 		}
@@ -501,7 +501,8 @@ func (m *Model) noteWrappedHandlers(call *ast.CallExpr, f *frame) {
 	}
 }
 
-func funcName(fn *types.Func) string {
+// FuncName spells fn as go vet does: pkg.Func, (*pkg.T).Method.
+func FuncName(fn *types.Func) string {
 	sig := fn.Type().(*types.Signature)
 	pkg := ""
 	if fn.Pkg() != nil {
@@ -513,7 +514,7 @@ func funcName(fn *types.Func) string {
 		if p, ok := recv.(*types.Pointer); ok {
 			recv, ptr = p.Elem(), "*"
 		}
-		if n, ok := recv.(*types.Named); ok {
+		if n, ok := types.Unalias(recv).(*types.Named); ok {
 			return "(" + ptr + pkg + n.Obj().Name() + ")." + fn.Name()
 		}
 	}

@@ -298,11 +298,11 @@ func (m *Model) exportName(d ast.Node, h Handler) string {
 	}
 	if lit, ok := h.Node.(*ast.FuncLit); ok {
 		if fn := m.funcOfNode[m.outerDecl(lit)]; fn != nil {
-			return "func literal in " + funcName(fn)
+			return "func literal in " + FuncName(fn)
 		}
 	}
 	if fn := m.funcOfNode[d]; fn != nil {
-		return "func literal in " + funcName(fn)
+		return "func literal in " + FuncName(fn)
 	}
 	return h.Name
 }

@@ -1273,7 +1273,7 @@ func (lv *Levels) returnedLevel(e ast.Expr, d *ast.FuncDecl) Level {
 		if !ok || !(d.Body.Pos() <= v.Pos() && v.Pos() < d.Body.End()) {
 			return LevelUnknown
 		}
-		rhs := singleValue(d.Body, info, v)
+		rhs := SingleValue(d.Body, info, v)
 		if rhs == nil {
 			return LevelUnknown
 		}
@@ -1305,9 +1305,9 @@ func (lv *Levels) returnedLevel(e ast.Expr, d *ast.FuncDecl) Level {
 	return l
 }
 
-// singleValue returns the one value assigned to the local variable v
+// SingleValue returns the one value assigned to the local variable v
 // in body, or nil when there are several or it escapes by address.
-func singleValue(body ast.Node, info *types.Info, v *types.Var) ast.Expr {
+func SingleValue(body ast.Node, info *types.Info, v *types.Var) ast.Expr {
 	var rhs ast.Expr
 	n := 0
 	ast.Inspect(body, func(x ast.Node) bool {
