@@ -239,7 +239,11 @@ func FromSettings(settings any) (*Config, error) {
 	if err != nil {
 		return nil, err
 	}
-	c.testsSet = true
+	// Like a flag, tests overrides the file only when the settings set it.
+	var keys map[string]json.RawMessage
+	if json.Unmarshal(data, &keys) == nil {
+		_, c.testsSet = keys["tests"]
+	}
 	return c, nil
 }
 

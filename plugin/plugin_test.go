@@ -1,0 +1,112 @@
+package plugin_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/golangci/plugin-module-register/register"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/toolcheck/toolcheck/internal/suite"
+	"github.com/toolcheck/toolcheck/internal/testkit"
+	"github.com/toolcheck/toolcheck/internal/toolmodel"
+	"github.com/toolcheck/toolcheck/plugin"
+)
+
+func names(as []*analysis.Analyzer) []string {
+	var ns []string
+	for _, a := range as {
+		ns = append(ns, a.Name)
+	}
+	return ns
+}
+
+func build(t *testing.T, settings any) []*analysis.Analyzer {
+	t.Helper()
+	newPlugin, err := register.GetPlugin("toolcheck")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := newPlugin(settings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := p.GetLoadMode(); got != register.LoadModeTypesInfo {
+		t.Errorf("GetLoadMode() = %q, want %q", got, register.LoadModeTypesInfo)
+	}
+	as, err := p.BuildAnalyzers()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return as
+}
+
+// TestAnalyzers checks that the plugin registers as "toolcheck" and runs
+// every analyzer of the suite, each with one shared model.
+func TestAnalyzers(t *testing.T) {
+	as := build(t, nil)
+	if got, want := names(as), names(suite.New(&toolmodel.Config{})); !slices.Equal(got, want) {
+		t.Errorf("BuildAnalyzers() = %v, want the suite %v", got, want)
+	}
+	if !slices.Contains(names(as), "unwrapped") {
+		t.Errorf("BuildAnalyzers() = %v, want unwrapped among them", names(as))
+	}
+	var model *analysis.Analyzer
+	for _, a := range as {
+		for _, r := range a.Requires {
+			if r.Name == "toolmodel" {
+				if model != nil && model != r {
+					t.Errorf("%s requires another toolmodel analyzer than the others", a.Name)
+				}
+				model = r
+			}
+		}
+	}
+	if model == nil {
+		t.Error("no analyzer requires the toolmodel analyzer")
+	}
+}
+
+// TestSettings runs the plugin's analyzers with settings shaped as
+// golangci-lint decodes YAML: a boundary that only the settings name is a
+// boundary, tests: true reports in _test.go files.
+func TestSettings(t *testing.T) {
+	as := build(t, map[string]any{
+		"boundaries": []any{"guarded.Guard"},
+		"tests":      true,
+	})
+	i := slices.Index(names(as), "unwrapped")
+	if i < 0 {
+		t.Fatal("no unwrapped analyzer")
+	}
+	dir := testkit.GOPATH(t, analysistest.TestData())
+	analysistest.Run(t, dir, as[i], "guarded")
+}
+
+// TestBadSettings checks that settings are validated as the configuration
+// file is, with errors that name the key.
+func TestBadSettings(t *testing.T) {
+	for _, tc := range []struct {
+		settings map[string]any
+		want     string
+	}{
+		{map[string]any{"boundarys": []any{"example.com/x.B"}}, `unknown field "boundarys"`},
+		{map[string]any{"tool-errors": []any{"ToolError"}}, `tool-errors: "ToolError": want a qualified name`},
+		{map[string]any{"boundaries": "example.com/x.B"}, "cannot unmarshal string"},
+		{map[string]any{"tests": "yes"}, "cannot unmarshal string"},
+	} {
+		_, err := plugin.New(tc.settings)
+		if err == nil {
+			t.Errorf("New(%v): no error", tc.settings)
+			continue
+		}
+		if msg := err.Error(); !strings.Contains(msg, tc.want) || !strings.HasPrefix(msg, "linters.settings.custom.toolcheck.settings: ") {
+			t.Errorf("New(%v) = %q, want the settings path and %q", tc.settings, msg, tc.want)
+		}
+	}
+	if _, err := plugin.New(map[string]any{}); err != nil {
+		t.Errorf("New(empty settings): %v", err)
+	}
+}

@@ -1,0 +1,14 @@
+package guarded
+
+import (
+	"testing"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+)
+
+// Reported because the settings say tests: true.
+func TestSearch(t *testing.T) {
+	s := server.NewMCPServer("test", "1.0.0")
+	s.AddTool(mcp.NewTool("search"), search) // want `tool handler guarded.search is registered without the tool boundary`
+}
