@@ -363,7 +363,7 @@ func (ch *checker) localArg(ctx *pathCtx, v *types.Var, depth int) (ok, has bool
 					target, field = ast.Unparen(sel.X), true
 				}
 				id, isID := target.(*ast.Ident)
-				if !isID || objOf(info, id) != v {
+				if !isID || toolmodel.ObjOf(info, id) != v {
 					continue
 				}
 				switch {
@@ -392,7 +392,7 @@ func (ch *checker) localArg(ctx *pathCtx, v *types.Var, depth int) (ok, has bool
 			}
 		case *ast.RangeStmt:
 			for _, kv := range []ast.Expr{n.Key, n.Value} {
-				if id, isID := kv.(*ast.Ident); isID && objOf(info, id) == v {
+				if id, isID := kv.(*ast.Ident); isID && toolmodel.ObjOf(info, id) == v {
 					add(ctx.argExprDepth(n.X, depth+1))
 				}
 			}
@@ -1009,7 +1009,7 @@ func (ch *checker) defOf(stmt inspector.Cursor, v *types.Var) *def {
 		switch a := n.(type) {
 		case *ast.AssignStmt:
 			for i, l := range a.Lhs {
-				if id, ok := ast.Unparen(l).(*ast.Ident); ok && objOf(info, id) == v {
+				if id, ok := ast.Unparen(l).(*ast.Ident); ok && toolmodel.ObjOf(info, id) == v {
 					if a.Tok != token.ASSIGN && a.Tok != token.DEFINE {
 						return nil, true
 					}
@@ -1062,7 +1062,7 @@ func (ch *checker) defOf(stmt inspector.Cursor, v *types.Var) *def {
 		ast.Inspect(sib.Node(), func(n ast.Node) bool {
 			if a, ok := n.(*ast.AssignStmt); ok {
 				for _, l := range a.Lhs {
-					if id, ok := ast.Unparen(l).(*ast.Ident); ok && objOf(info, id) == v {
+					if id, ok := ast.Unparen(l).(*ast.Ident); ok && toolmodel.ObjOf(info, id) == v {
 						assigned = true
 					}
 				}
@@ -1358,11 +1358,4 @@ func (ch *checker) steers(texts []string) bool {
 		}
 	}
 	return false
-}
-
-func objOf(info *types.Info, id *ast.Ident) types.Object {
-	if o := info.Defs[id]; o != nil {
-		return o
-	}
-	return info.Uses[id]
 }

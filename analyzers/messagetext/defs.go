@@ -63,7 +63,7 @@ func newDefs(info *types.Info, in *inspector.Inspector) *defs {
 		if v == nil {
 			return
 		}
-		fn := enclosingFunc(c)
+		fn := toolmodel.EnclosingFuncAt(c)
 		if decl, ok := funcOf[v]; ok && decl != fn {
 			d.opaque[v] = true
 		}
@@ -120,7 +120,7 @@ func newDefs(info *types.Info, in *inspector.Inspector) *defs {
 				}
 				if n.Tok == token.DEFINE {
 					if _, ok := info.Defs[lhs.(*ast.Ident)]; ok && funcOf[v] == nil {
-						funcOf[v] = enclosingFunc(c)
+						funcOf[v] = toolmodel.EnclosingFuncAt(c)
 					}
 				}
 				x := &def{pos: n.Pos(), end: n.End(), tuple: -1}
@@ -142,7 +142,7 @@ func newDefs(info *types.Info, in *inspector.Inspector) *defs {
 				if !ok || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
 					continue
 				}
-				funcOf[v] = enclosingFunc(c)
+				funcOf[v] = toolmodel.EnclosingFuncAt(c)
 				x := &def{pos: n.Pos(), end: n.End(), tuple: -1}
 				switch {
 				case len(n.Values) == len(n.Names):
@@ -161,7 +161,7 @@ func newDefs(info *types.Info, in *inspector.Inspector) *defs {
 					continue
 				}
 				if n.Tok == token.DEFINE {
-					funcOf[v] = enclosingFunc(c)
+					funcOf[v] = toolmodel.EnclosingFuncAt(c)
 				}
 				x := &def{pos: n.Pos(), end: n.Body.Pos(), tuple: -1, rhs: n.X, elem: i == 1, opaque: i == 0}
 				add(c, v, x)
@@ -257,14 +257,6 @@ func (d *defs) reachingAny(v *types.Var, use token.Pos) (*def, bool) {
 		return nil, false
 	}
 	return best, true
-}
-
-// enclosingFunc returns the innermost FuncDecl or FuncLit around c.
-func enclosingFunc(c inspector.Cursor) ast.Node {
-	for e := range c.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		return e.Node()
-	}
-	return nil
 }
 
 // blockParent returns the node whose statement list holds the statement

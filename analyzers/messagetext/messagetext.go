@@ -235,7 +235,7 @@ func (c *checker) collect() {
 				continue
 			}
 		case *ast.ReturnStmt:
-			c.retFunc[n] = enclosingFunc(cur)
+			c.retFunc[n] = toolmodel.EnclosingFuncAt(cur)
 		}
 		u := unitAt(n.Pos())
 		u.sinks = append(u.sinks, n)

@@ -268,7 +268,7 @@ func (m *Model) index() {
 			}
 		case *ast.FuncLit:
 			addParams(n, nil, n.Type)
-			m.enclosing[n] = enclosingFunc(c.Parent())
+			m.enclosing[n] = EnclosingFuncAt(c.Parent())
 		case *ast.AssignStmt:
 			m.indexAssign(c, n)
 		case *ast.ValueSpec:
@@ -290,28 +290,29 @@ func (m *Model) index() {
 			}
 		case *ast.RangeStmt:
 			if id, ok := n.Value.(*ast.Ident); ok {
-				if obj := objOf(info, id); obj != nil {
+				if obj := ObjOf(info, id); obj != nil {
 					m.assigns[obj] = append(m.assigns[obj], &assignment{rhs: n.X, pos: n.Pos(), end: n.Body.Pos(), block: n.Body, tuple: -1, elem: true})
 				}
 			}
 		case *ast.CompositeLit:
 			m.indexCompositeLit(c, n)
 		case *ast.CallExpr:
-			m.enclosing[n] = enclosingFunc(c)
+			m.enclosing[n] = EnclosingFuncAt(c)
 			m.indexCall(n)
 		}
 	}
 }
 
-func objOf(info *types.Info, id *ast.Ident) types.Object {
+// ObjOf returns the object an identifier defines or uses.
+func ObjOf(info *types.Info, id *ast.Ident) types.Object {
 	if obj := info.Defs[id]; obj != nil {
 		return obj
 	}
 	return info.Uses[id]
 }
 
-// enclosingFunc returns the innermost FuncDecl or FuncLit around c.
-func enclosingFunc(c inspector.Cursor) ast.Node {
+// EnclosingFuncAt returns the innermost FuncDecl or FuncLit around c.
+func EnclosingFuncAt(c inspector.Cursor) ast.Node {
 	for e := range c.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
 		return e.Node()
 	}
@@ -370,7 +371,7 @@ func (m *Model) storageOf(e ast.Expr) types.Object {
 	info := m.Pass.TypesInfo
 	switch e := ast.Unparen(e).(type) {
 	case *ast.Ident:
-		if v, ok := objOf(info, e).(*types.Var); ok {
+		if v, ok := ObjOf(info, e).(*types.Var); ok {
 			return v
 		}
 	case *ast.SelectorExpr:
@@ -415,7 +416,7 @@ func (m *Model) indexCompositeLit(c inspector.Cursor, n *ast.CompositeLit) {
 		val := elt
 		if kv, ok := elt.(*ast.KeyValueExpr); ok {
 			if k, ok := kv.Key.(*ast.Ident); ok {
-				field, _ = objOf(info, k).(*types.Var)
+				field, _ = ObjOf(info, k).(*types.Var)
 			}
 			val = kv.Value
 		} else if i < st.NumFields() {

@@ -526,7 +526,7 @@ func (m *Model) literalMessage(lit *ast.CompositeLit) ast.Expr {
 		val := elt
 		if kv, ok := elt.(*ast.KeyValueExpr); ok {
 			if k, ok := kv.Key.(*ast.Ident); ok {
-				field, _ = objOf(info, k).(*types.Var)
+				field, _ = ObjOf(info, k).(*types.Var)
 			}
 			val = kv.Value
 		} else if i < st.NumFields() {
@@ -558,10 +558,10 @@ func (m *Model) literalLevel(lit *ast.CompositeLit) ast.Expr {
 	for i, elt := range lit.Elts {
 		if kv, ok := elt.(*ast.KeyValueExpr); ok {
 			if k, ok := kv.Key.(*ast.Ident); ok {
-				if f, ok := objOf(info, k).(*types.Var); ok && m.IsLevelType(f.Type()) {
+				if f, ok := ObjOf(info, k).(*types.Var); ok && m.IsLevelType(f.Type()) {
 					return kv.Value
 				}
-				if f, ok := objOf(info, k).(*types.Var); ok && f.Embedded() {
+				if f, ok := ObjOf(info, k).(*types.Var); ok && f.Embedded() {
 					if inner, ok := ast.Unparen(kv.Value).(*ast.CompositeLit); ok {
 						if e := m.embeddedLevel(inner); e != nil {
 							return e
@@ -583,7 +583,7 @@ func (m *Model) embeddedLevel(lit *ast.CompositeLit) ast.Expr {
 	for _, elt := range lit.Elts {
 		if kv, ok := elt.(*ast.KeyValueExpr); ok {
 			if k, ok := kv.Key.(*ast.Ident); ok {
-				if f, ok := objOf(info, k).(*types.Var); ok && m.IsLevelType(f.Type()) {
+				if f, ok := ObjOf(info, k).(*types.Var); ok && m.IsLevelType(f.Type()) {
 					return kv.Value
 				}
 			}
@@ -734,7 +734,7 @@ func (m *Model) laterLevel(c inspector.Cursor, named *types.Named) ast.Expr {
 			for i, r := range p.Rhs {
 				if r == c.Node() {
 					if id, ok := p.Lhs[i].(*ast.Ident); ok {
-						v, _ = objOf(info, id).(*types.Var)
+						v, _ = ObjOf(info, id).(*types.Var)
 					}
 				}
 			}
@@ -1104,7 +1104,7 @@ func isParamOf(fn ast.Node, v *types.Var) bool {
 // siteLevel returns the level a construction gets and whether the site
 // states it (by its types, or by an option or builder known to set one).
 func (lv *Levels) siteLevel(s *ToolErrorSite, c inspector.Cursor) (Level, bool) {
-	fn := enclosingFunc(c)
+	fn := EnclosingFuncAt(c)
 	if s.Explicit {
 		return lv.exprLevel(s.LevelExpr, fn), true
 	}
@@ -1315,7 +1315,7 @@ func SingleValue(body ast.Node, info *types.Info, v *types.Var) ast.Expr {
 		case *ast.AssignStmt:
 			for i, l := range x.Lhs {
 				id, ok := ast.Unparen(l).(*ast.Ident)
-				if !ok || objOf(info, id) != v {
+				if !ok || ObjOf(info, id) != v {
 					continue
 				}
 				n++

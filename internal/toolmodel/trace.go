@@ -98,7 +98,7 @@ func (t *tracer) trace(e ast.Expr, f *frame, tuple int) []origin {
 	case *ast.ParenExpr:
 		return t.trace(e.X, f, tuple)
 	case *ast.Ident:
-		switch obj := objOf(info, e).(type) {
+		switch obj := ObjOf(info, e).(type) {
 		case *types.Func:
 			return []origin{{kind: oFunc, fn: obj, expr: e}}
 		case *types.Var:
