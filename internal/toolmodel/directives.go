@@ -2,6 +2,7 @@ package toolmodel
 
 import (
 	"go/token"
+	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -85,10 +86,11 @@ func (d *Directive) names(analyzer string) bool {
 // A Reporter reports one analyzer's diagnostics through the package's
 // filters: test and generated files, and suppression directives.
 type Reporter struct {
-	m    *Model
-	pass *analysis.Pass
-	name string
-	used map[*Directive]bool
+	m       *Model
+	pass    *analysis.Pass
+	name    string
+	used    map[*Directive]bool
+	pending []analysis.Diagnostic
 }
 
 // Reporter returns the reporter of the analyzer called name for pass.
@@ -103,7 +105,8 @@ func (r *Reporter) filtered(pos token.Pos) bool {
 	return !r.m.Config.Tests && r.m.IsTestFile(pos)
 }
 
-// Report reports d unless a filter or a directive drops it.
+// Report reports d unless a filter or a directive drops it. Findings are
+// held until Finish, which reports them in source order.
 func (r *Reporter) Report(d analysis.Diagnostic) {
 	if r.filtered(d.Pos) {
 		return
@@ -120,13 +123,29 @@ func (r *Reporter) Report(d analysis.Diagnostic) {
 	if d.Category == "" {
 		d.Category = r.name
 	}
-	r.pass.Report(d)
+	r.pending = append(r.pending, d)
 }
 
 // Finish reports this analyzer's malformed directives and the ones that
 // suppressed nothing. Directives naming no known analyzer are reported by
 // the first analyzer of the suite, unwrapped.
 func (r *Reporter) Finish() {
+	// Findings leave in source order, whatever order the analyzer found
+	// them in, so that every driver prints the same output run after run.
+	sort.SliceStable(r.pending, func(i, j int) bool {
+		a, b := r.pass.Fset.Position(r.pending[i].Pos), r.pass.Fset.Position(r.pending[j].Pos)
+		if a.Filename != b.Filename {
+			return a.Filename < b.Filename
+		}
+		if a.Offset != b.Offset {
+			return a.Offset < b.Offset
+		}
+		return r.pending[i].Message < r.pending[j].Message
+	})
+	for _, d := range r.pending {
+		r.pass.Report(d)
+	}
+	r.pending = nil
 	if r.m.Directives == nil {
 		return
 	}
