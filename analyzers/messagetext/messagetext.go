@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"sort"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
@@ -195,24 +196,30 @@ func (c *checker) collect() {
 		}
 	}
 	pkgUnit := &unit{}
-	unitAt := func(pos token.Pos) *unit {
-		for _, f := range c.pass.Files {
-			if pos < f.Pos() || pos >= f.End() {
-				continue
-			}
-			for _, d := range f.Decls {
-				if fd, ok := d.(*ast.FuncDecl); ok && fd.Pos() <= pos && pos < fd.End() {
-					u := c.unitOf[fd]
-					if u == nil {
-						u = &unit{decl: fd}
-						c.unitOf[fd] = u
-						c.units = append(c.units, u)
-					}
-					return u
-				}
+	// The function declarations in position order: unitAt finds the one
+	// holding a position by binary search.
+	var decls []*ast.FuncDecl
+	for _, f := range c.pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok {
+				decls = append(decls, fd)
 			}
 		}
-		return pkgUnit
+	}
+	sort.Slice(decls, func(i, j int) bool { return decls[i].Pos() < decls[j].Pos() })
+	unitAt := func(pos token.Pos) *unit {
+		i := sort.Search(len(decls), func(i int) bool { return decls[i].Pos() > pos }) - 1
+		if i < 0 || pos >= decls[i].End() {
+			return pkgUnit
+		}
+		fd := decls[i]
+		u := c.unitOf[fd]
+		if u == nil {
+			u = &unit{decl: fd}
+			c.unitOf[fd] = u
+			c.units = append(c.units, u)
+		}
+		return u
 	}
 	for _, d := range c.declsInOrder() {
 		unitAt(d.Pos())
