@@ -172,7 +172,7 @@ func (c *checker) stmts(list []ast.Stmt, f *failure) {
 	for _, s := range list {
 		c.stmt(s, f)
 		// After `if err == nil { ...; return }`, the error is non-nil.
-		if ifs, ok := s.(*ast.IfStmt); ok && ifs.Else == nil && terminates(ifs.Body) {
+		if ifs, ok := s.(*ast.IfStmt); ok && ifs.Else == nil && toolmodel.Terminates(ifs.Body) {
 			if k := c.classify(ifs.Cond); k.kind == condSuccess && k.exact {
 				f = c.newFailure(cond{v: k.v, kind: condFail, exact: true}, ifs).from(ifs.End())
 			}
@@ -363,24 +363,6 @@ func (c *checker) switchStmt(s *ast.SwitchStmt, f *failure) {
 		}
 		c.stmts(cc.Body, body)
 	}
-}
-
-// terminates reports whether a block ends in a return or a panic.
-func terminates(b *ast.BlockStmt) bool {
-	if len(b.List) == 0 {
-		return false
-	}
-	switch s := b.List[len(b.List)-1].(type) {
-	case *ast.ReturnStmt:
-		return true
-	case *ast.ExprStmt:
-		if call, ok := s.X.(*ast.CallExpr); ok {
-			if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "panic" {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // newFailure makes the failure path of k, finding the operation that set

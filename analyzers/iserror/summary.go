@@ -265,7 +265,7 @@ func (c *checker) unreachableWhenNonNil(rc inspector.Cursor, p *types.Var, fi *f
 				if !isIf || ifs.Init != nil || ifs.Else != nil {
 					continue
 				}
-				if op, ok := c.nilTest(ifs.Cond, p); ok && op == token.NEQ && terminates(ifs.Body) {
+				if op, ok := c.nilTest(ifs.Cond, p); ok && op == token.NEQ && toolmodel.Terminates(ifs.Body) {
 					return true
 				}
 			}
@@ -291,24 +291,6 @@ func (c *checker) nilTest(e ast.Expr, p *types.Var) (token.Token, bool) {
 		return 0, false
 	}
 	return b.Op, true
-}
-
-// terminates reports whether a block ends in a return or a panic.
-func terminates(b *ast.BlockStmt) bool {
-	if len(b.List) == 0 {
-		return false
-	}
-	switch s := b.List[len(b.List)-1].(type) {
-	case *ast.ReturnStmt:
-		return true
-	case *ast.ExprStmt:
-		if call, ok := s.X.(*ast.CallExpr); ok {
-			if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "panic" {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 const maxDepth = 8

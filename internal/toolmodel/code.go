@@ -306,3 +306,21 @@ func (m *Model) exportName(d ast.Node, h Handler) string {
 	}
 	return h.Name
 }
+
+// Terminates reports whether a block ends in a return or a panic.
+func Terminates(b *ast.BlockStmt) bool {
+	if len(b.List) == 0 {
+		return false
+	}
+	switch s := b.List[len(b.List)-1].(type) {
+	case *ast.ReturnStmt:
+		return true
+	case *ast.ExprStmt:
+		if call, ok := s.X.(*ast.CallExpr); ok {
+			if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "panic" {
+				return true
+			}
+		}
+	}
+	return false
+}

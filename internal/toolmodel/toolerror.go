@@ -244,18 +244,24 @@ func (m *Model) ToolErrorCtor(fn *types.Func) *types.Named {
 		return nil
 	}
 	fn = fn.Origin()
-	st := m.teState()
-	st.mu.Lock()
-	named, ok := st.ctors[fn]
-	st.mu.Unlock()
-	if ok {
+	if named, ok := m.cachedCtor(fn); ok {
 		return named
 	}
-	named = m.ctorOf(fn, map[*types.Func]bool{fn: true})
+	named := m.ctorOf(fn, map[*types.Func]bool{fn: true})
+	st := m.teState()
 	st.mu.Lock()
 	st.ctors[fn] = named
 	st.mu.Unlock()
 	return named
+}
+
+// cachedCtor returns the memoized answer of ToolErrorCtor for fn, if any.
+func (m *Model) cachedCtor(fn *types.Func) (*types.Named, bool) {
+	st := m.teState()
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	named, ok := st.ctors[fn]
+	return named, ok
 }
 
 // ctorIn is ToolErrorCtor inside a computation: a function already on the
@@ -265,11 +271,7 @@ func (m *Model) ctorIn(fn *types.Func, stack map[*types.Func]bool) *types.Named 
 		return nil
 	}
 	fn = fn.Origin()
-	st := m.teState()
-	st.mu.Lock()
-	named, ok := st.ctors[fn]
-	st.mu.Unlock()
-	if ok {
+	if named, ok := m.cachedCtor(fn); ok {
 		return named
 	}
 	if stack[fn] {
