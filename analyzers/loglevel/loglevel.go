@@ -31,7 +31,7 @@ func New(model *analysis.Analyzer) *analysis.Analyzer {
 		Name:      Name,
 		Doc:       toolmodel.DocOf(doc),
 		URL:       "https://github.com/toolcheck/toolcheck#loglevel",
-		Requires:  []*analysis.Analyzer{model},
+		Requires:  []*analysis.Analyzer{toolmodel.Dependent(model)},
 		FactTypes: []analysis.Fact{new(toolmodel.LevelFact)},
 	}
 	a.Flags.BoolVar(&strict, "strict", false, "report every ToolError construction that leaves its level to a default")

@@ -40,7 +40,7 @@ func New(model *analysis.Analyzer) *analysis.Analyzer {
 		Name:      Name,
 		Doc:       toolmodel.DocOf(doc),
 		URL:       "https://github.com/toolcheck/toolcheck#messagetext",
-		Requires:  []*analysis.Analyzer{model},
+		Requires:  []*analysis.Analyzer{toolmodel.Dependent(model)},
 		FactTypes: []analysis.Fact{new(envFact), new(textFact), new(errFact)},
 		Run: func(pass *analysis.Pass) (any, error) {
 			return nil, run(pass, pass.ResultOf[model].(*toolmodel.Model), opts)

@@ -27,7 +27,7 @@ func New(model *analysis.Analyzer) *analysis.Analyzer {
 		Name:     Name,
 		Doc:      toolmodel.DocOf(doc),
 		URL:      "https://github.com/toolcheck/toolcheck#unwrapped",
-		Requires: []*analysis.Analyzer{model},
+		Requires: []*analysis.Analyzer{toolmodel.Dependent(model)},
 		Run: func(pass *analysis.Pass) (any, error) {
 			return nil, run(pass, pass.ResultOf[model].(*toolmodel.Model))
 		},

@@ -129,7 +129,11 @@ func (r *Reporter) Report(d analysis.Diagnostic) {
 // Finish reports this analyzer's malformed directives and the ones that
 // suppressed nothing. Directives naming no known analyzer are reported by
 // the first analyzer of the suite, unwrapped.
+//
+// Finish also tells the model this analyzer is done with it (see
+// Dependent); the analyzer must not use the model afterwards.
 func (r *Reporter) Finish() {
+	defer r.m.finished()
 	// Findings leave in source order, whatever order the analyzer found
 	// them in, so that every driver prints the same output run after run.
 	sort.SliceStable(r.pending, func(i, j int) bool {

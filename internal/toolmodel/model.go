@@ -17,6 +17,7 @@ import (
 	"reflect"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
@@ -80,6 +81,10 @@ type Model struct {
 	// mu guards the memo tables behind methods that analyzers may call
 	// concurrently once the model is built (IsBoundary).
 	mu sync.Mutex
+
+	// pending counts the dependent analyzers still to finish with this
+	// package; the last one to finish releases the model's indexes.
+	pending atomic.Int32
 }
 
 type paramInfo struct {
@@ -103,6 +108,40 @@ func New(cfg *Config) *analysis.Analyzer {
 		FactTypes:  []analysis.Fact{new(FuncFact)},
 	}
 	return a
+}
+
+// dependents counts, per model analyzer, the analyzers built on it.
+var dependents sync.Map // *analysis.Analyzer -> *atomic.Int32
+
+// Dependent records that one more analyzer reads the result of model and
+// returns model, for the dependent's Requires. Every dependent must create
+// one Reporter per package and call its Finish when done with the model:
+// when the last dependent has finished, the model releases its syntax
+// index and tables, which the standalone driver would otherwise keep for
+// every package until the end of the run. A driver that runs only some
+// dependents never reaches the count, and the model is simply kept.
+func Dependent(model *analysis.Analyzer) *analysis.Analyzer {
+	n, _ := dependents.LoadOrStore(model, new(atomic.Int32))
+	n.(*atomic.Int32).Add(1)
+	return model
+}
+
+// finished records that one dependent analyzer is done with m.
+func (m *Model) finished() {
+	if m.pending.Add(-1) == 0 {
+		m.release()
+	}
+}
+
+// release drops what only the dependents' runs need: the inspector and
+// the indexes. The configuration, relevance and directives stay.
+func (m *Model) release() {
+	m.Inspector = nil
+	m.Handlers, m.ToolCode, m.BoundaryCode, m.Unwrapped, m.ToolNames = nil, nil, nil, nil, nil
+	m.funcDecls, m.funcOfNode, m.params, m.assigns, m.equipped = nil, nil, nil, nil, nil
+	m.boundary, m.summaries, m.reported, m.funcFacts = nil, nil, nil, nil
+	m.enclosing, m.blockOf, m.fileOf, m.inProgress, m.callsIn, m.visiting = nil, nil, nil, nil, nil, nil
+	m.te = nil
 }
 
 // Default is the model analyzer with no configuration beyond the
@@ -165,6 +204,9 @@ func definesToolError(pkg *types.Package, cfg nameSet) bool {
 
 func run(pass *analysis.Pass, cfg *Config) (any, error) {
 	m := &Model{Pass: pass}
+	if n, ok := dependents.Load(pass.Analyzer); ok {
+		m.pending.Store(n.(*atomic.Int32).Load())
+	}
 	dir := ""
 	if len(pass.Files) > 0 {
 		dir = filepath.Dir(pass.Fset.File(pass.Files[0].Pos()).Name())
@@ -176,6 +218,11 @@ func run(pass *analysis.Pass, cfg *Config) (any, error) {
 	m.Config = eff
 	m.Directives = parseDirectives(pass)
 
+	if IsSDKPath(pass.Pkg.Path()) {
+		// The SDK itself: toolcheck knows its API by name and reports
+		// nothing in it, so it costs no more than an unrelated package.
+		return m, nil
+	}
 	teNames := newNameSet(eff.ToolErrors)
 	relevant := reachesSDK(pass.Pkg) || definesToolError(pass.Pkg, teNames)
 	if !relevant {
