@@ -35,7 +35,7 @@ func (c *checker) fix(call *ast.CallExpr, fn ast.Node) (analysis.SuggestedFix, b
 	if res.Len() != 2 || !toolmodel.IsNamed(res.At(0).Type(), toolmodel.MCPGoMCP, "CallToolResult") || !toolmodel.IsErrorType(res.At(1).Type()) {
 		return analysis.SuggestedFix{}, false
 	}
-	cur, ok := c.m.Inspector.Root().FindNode(call)
+	cur, ok := c.m.Syntax.Root().FindNode(call)
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}

@@ -12,9 +12,9 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/toolcheck/toolcheck/internal/astindex"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
@@ -92,14 +92,14 @@ func run(pass *analysis.Pass, m *toolmodel.Model) error {
 type callSite struct {
 	call *ast.CallExpr
 	fn   ast.Node
-	cur  inspector.Cursor
+	cur  astindex.Cursor
 }
 
 // A site is one construction of an IsError result, found in source order.
 type site struct {
 	pos       token.Pos
 	fn        ast.Node // the enclosing *ast.FuncDecl or *ast.FuncLit, or nil
-	cur       inspector.Cursor
+	cur       astindex.Cursor
 	construct string // what the message names
 	diag      analysis.Diagnostic
 	fixCall   *ast.CallExpr // a NewToolResultError call a fix may rewrite
@@ -130,10 +130,10 @@ type checker struct {
 
 type funcInfo struct {
 	node    ast.Node
-	cur     inspector.Cursor
+	cur     astindex.Cursor
 	sig     *types.Signature
 	body    *ast.BlockStmt
-	returns []inspector.Cursor
+	returns []astindex.Cursor
 }
 
 type paramRef struct {
@@ -175,17 +175,17 @@ func newChecker(pass *analysis.Pass, m *toolmodel.Model) *checker {
 }
 
 // enclosingFunc returns the innermost function around c.
-func enclosingFunc(c inspector.Cursor) (inspector.Cursor, bool) {
+func enclosingFunc(c astindex.Cursor) (astindex.Cursor, bool) {
 	for e := range c.Parent().Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
 		return e, true
 	}
-	return inspector.Cursor{}, false
+	return astindex.Cursor{}, false
 }
 
 // index walks the package once: functions, parameters, returns,
 // assignments, IsError mutations, and the construction sites.
 func (c *checker) index() {
-	root := c.m.Inspector.Root()
+	root := c.m.Syntax.Root()
 	// Functions and parameters first: sites refer to them.
 	for cur := range root.Preorder((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
 		fi := &funcInfo{node: cur.Node(), cur: cur}
@@ -290,7 +290,7 @@ func (c *checker) varOf(e ast.Expr) *types.Var {
 	return v
 }
 
-func (c *checker) indexAssign(cur inspector.Cursor, n *ast.AssignStmt, fn ast.Node) {
+func (c *checker) indexAssign(cur astindex.Cursor, n *ast.AssignStmt, fn ast.Node) {
 	for i, lhs := range n.Lhs {
 		var rhs ast.Expr
 		tuple := -1
@@ -326,7 +326,7 @@ func (c *checker) indexAssign(cur inspector.Cursor, n *ast.AssignStmt, fn ast.No
 	}
 }
 
-func (c *checker) newMutation(cur inspector.Cursor, fn ast.Node, value ast.Expr) mutation {
+func (c *checker) newMutation(cur astindex.Cursor, fn ast.Node, value ast.Expr) mutation {
 	mu := mutation{stmt: cur.Node(), fn: fn, value: value}
 	if fi := c.funcs[fn]; fi != nil {
 		mu.topLevel = cur.Parent().Node() == fi.body
@@ -334,7 +334,7 @@ func (c *checker) newMutation(cur inspector.Cursor, fn ast.Node, value ast.Expr)
 	return mu
 }
 
-func (c *checker) indexCall(cur inspector.Cursor, call *ast.CallExpr, fn ast.Node) {
+func (c *checker) indexCall(cur astindex.Cursor, call *ast.CallExpr, fn ast.Node) {
 	callee := typeutil.StaticCallee(c.info, call)
 	switch {
 	case callee == nil:
@@ -357,7 +357,7 @@ func (c *checker) indexCall(cur inspector.Cursor, call *ast.CallExpr, fn ast.Nod
 	c.calls = append(c.calls, callSite{call, fn, cur})
 }
 
-func (c *checker) indexLit(cur inspector.Cursor, lit *ast.CompositeLit, fn ast.Node) {
+func (c *checker) indexLit(cur astindex.Cursor, lit *ast.CompositeLit, fn ast.Node) {
 	t := c.info.TypeOf(lit)
 	if !isResultType(t) {
 		return
@@ -376,7 +376,7 @@ func (c *checker) indexLit(cur inspector.Cursor, lit *ast.CompositeLit, fn ast.N
 
 // addSite records a direct construction; call is the NewToolResultError
 // call a fix may rewrite.
-func (c *checker) addSite(cur inspector.Cursor, pos, end token.Pos, fn ast.Node, construct string, call *ast.CallExpr) {
+func (c *checker) addSite(cur astindex.Cursor, pos, end token.Pos, fn ast.Node, construct string, call *ast.CallExpr) {
 	d := analysis.Diagnostic{
 		Pos:     pos,
 		End:     end,
@@ -720,7 +720,7 @@ func (c *checker) computeClientPkg() {
 // function shaped like a tool handler, runs on the failure path of an error
 // returned by a function value it calls (a wrapped handler, a middleware's
 // next): the wrapper renders tool errors, which is the boundary's job.
-func (c *checker) rendersWrappedError(cur inspector.Cursor, fn ast.Node) bool {
+func (c *checker) rendersWrappedError(cur astindex.Cursor, fn ast.Node) bool {
 	fi := c.funcs[fn]
 	if fi == nil || !toolmodel.HandlerKindOf(fi.sig).IsToolHandler() {
 		return false

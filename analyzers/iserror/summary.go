@@ -8,9 +8,9 @@ import (
 	"sort"
 	"strings"
 
-	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/toolcheck/toolcheck/internal/astindex"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
@@ -141,7 +141,7 @@ func (c *checker) computeSummary(fn ast.Node) []Cond {
 func (c *checker) resultCond(fi *funcInfo, i int) (Cond, bool) {
 	n := fi.sig.Results().Len()
 	type ret struct {
-		cur inspector.Cursor
+		cur astindex.Cursor
 		v   val
 	}
 	var rets []ret
@@ -246,7 +246,7 @@ func nilable(t types.Type) bool {
 // unreachableWhenNonNil reports whether the return at rc runs only when p
 // is nil: in the then-branch of "if p == nil", the else-branch of
 // "if p != nil", or after "if p != nil { ...; return }".
-func (c *checker) unreachableWhenNonNil(rc inspector.Cursor, p *types.Var, fi *funcInfo) bool {
+func (c *checker) unreachableWhenNonNil(rc astindex.Cursor, p *types.Var, fi *funcInfo) bool {
 	child := rc
 	for cur := rc.Parent(); cur.Valid() && cur.Node() != fi.node; cur = cur.Parent() {
 		switch n := cur.Node().(type) {

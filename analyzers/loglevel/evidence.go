@@ -9,9 +9,9 @@ import (
 	"strings"
 	"unicode"
 
-	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/toolcheck/toolcheck/internal/astindex"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
@@ -47,7 +47,7 @@ type pathCtx struct {
 
 // handlerCtx returns the context of the tool handler enclosing c (through
 // function literals), with its request and typed-input parameters.
-func (ch *checker) handlerCtx(c inspector.Cursor) *pathCtx {
+func (ch *checker) handlerCtx(c astindex.Cursor) *pathCtx {
 	ctx := &pathCtx{c: ch, req: map[*types.Var]bool{}, input: map[*types.Var]bool{}}
 	info := ch.pass.TypesInfo
 	for e := range c.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
@@ -524,7 +524,7 @@ func parseFunc(fn *types.Func) bool {
 // A plain argument check counts only when it is the innermost condition
 // around the construction: past a condition on something else (the
 // server's state, an upstream answer), the ToolError answers that.
-func (ctx *pathCtx) pathEvidence(c inspector.Cursor) evidence {
+func (ctx *pathCtx) pathEvidence(c astindex.Cursor) evidence {
 	child := c
 	crossed := false // a branch on something other than the arguments
 	for p := c.Parent(); p.Valid(); child, p = p, p.Parent() {
@@ -570,7 +570,7 @@ func (ctx *pathCtx) text(e ast.Expr) string {
 }
 
 // cond evaluates the branch of cond that holds (or fails, when !holds).
-func (ctx *pathCtx) cond(e ast.Expr, holds bool, stmt inspector.Cursor) evidence {
+func (ctx *pathCtx) cond(e ast.Expr, holds bool, stmt astindex.Cursor) evidence {
 	info := ctx.c.pass.TypesInfo
 	e = ast.Unparen(e)
 	if ok, has := ctx.argExpr(e); ok && has {
@@ -658,7 +658,7 @@ func (ch *checker) isLocal(v *types.Var) bool {
 	return v.Parent() != nil && v.Pkg() != nil && v.Parent() != v.Pkg().Scope() && !v.IsField()
 }
 
-func (ctx *pathCtx) compare(x, y ast.Expr, eq bool, stmt inspector.Cursor) evidence {
+func (ctx *pathCtx) compare(x, y ast.Expr, eq bool, stmt astindex.Cursor) evidence {
 	info := ctx.c.pass.TypesInfo
 	if isNil(info, x) {
 		x, y = y, x
@@ -776,7 +776,7 @@ func statusConst(c *types.Const) bool {
 
 // callCond evaluates a call in a condition: errors.Is, errors.As,
 // os.IsNotExist and its siblings, a feature-flag query.
-func (ctx *pathCtx) callCond(call *ast.CallExpr, holds bool, stmt inspector.Cursor) evidence {
+func (ctx *pathCtx) callCond(call *ast.CallExpr, holds bool, stmt astindex.Cursor) evidence {
 	info := ctx.c.pass.TypesInfo
 	fn := typeutil.StaticCallee(info, call)
 	if fn == nil {
@@ -828,7 +828,7 @@ func (ctx *pathCtx) callCond(call *ast.CallExpr, holds bool, stmt inspector.Curs
 
 // okCond evaluates a boolean local: the ok of a comma-ok lookup keyed by
 // an argument, or of a type assertion on an error.
-func (ctx *pathCtx) okCond(id *ast.Ident, v *types.Var, holds bool, stmt inspector.Cursor) evidence {
+func (ctx *pathCtx) okCond(id *ast.Ident, v *types.Var, holds bool, stmt astindex.Cursor) evidence {
 	info := ctx.c.pass.TypesInfo
 	d := ctx.c.defOf(stmt, v)
 	if d == nil || d.tuple != 1 {
@@ -932,7 +932,7 @@ func camelWords(s string) []string {
 }
 
 // caseClause evaluates a switch clause.
-func (ctx *pathCtx) caseClause(cc *ast.CaseClause, sw inspector.Cursor) evidence {
+func (ctx *pathCtx) caseClause(cc *ast.CaseClause, sw astindex.Cursor) evidence {
 	info := ctx.c.pass.TypesInfo
 	switch s := sw.Node().(type) {
 	case *ast.SwitchStmt:
@@ -1003,7 +1003,7 @@ type def struct {
 // defOf finds the value of v at the if or switch statement stmt: its init
 // statement, or the closest preceding statement of its block that assigns
 // v, provided nothing between assigns v in a nested way.
-func (ch *checker) defOf(stmt inspector.Cursor, v *types.Var) *def {
+func (ch *checker) defOf(stmt astindex.Cursor, v *types.Var) *def {
 	info := ch.pass.TypesInfo
 	fromAssign := func(n ast.Node) (*def, bool) {
 		switch a := n.(type) {
@@ -1079,7 +1079,7 @@ func (ch *checker) defOf(stmt inspector.Cursor, v *types.Var) *def {
 // errOrigin evaluates the failure branch of err != nil by where err comes
 // from: an argument accessor, the binding of the arguments, the parse of an
 // argument, a validation of the arguments. Anything else is a failure.
-func (ctx *pathCtx) errOrigin(x ast.Expr, stmt inspector.Cursor) evidence {
+func (ctx *pathCtx) errOrigin(x ast.Expr, stmt astindex.Cursor) evidence {
 	info := ctx.c.pass.TypesInfo
 	id, ok := ast.Unparen(x).(*ast.Ident)
 	if !ok {

@@ -7,8 +7,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/toolcheck/toolcheck/internal/astindex"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
@@ -84,7 +84,7 @@ func run(pass *analysis.Pass, m *toolmodel.Model, strict bool) error {
 
 // callerError reports a construction at the ERROR default whose path or
 // message says the caller can act.
-func (ch *checker) callerError(s *toolmodel.ToolErrorSite, c inspector.Cursor) (analysis.Diagnostic, bool) {
+func (ch *checker) callerError(s *toolmodel.ToolErrorSite, c astindex.Cursor) (analysis.Diagnostic, bool) {
 	texts := ch.messageTexts(s.Message, 0)
 	if faultMessage(texts) {
 		return analysis.Diagnostic{}, false
@@ -124,7 +124,7 @@ var genericCtors = map[string]bool{
 // constructor at its ERROR (or unknown) default. A constructor named after
 // its outcome states the level by its name; the constructors of the
 // ToolError API themselves are not call sites.
-func (ch *checker) unstated(s *toolmodel.ToolErrorSite, c inspector.Cursor, l toolmodel.Level) (analysis.Diagnostic, bool) {
+func (ch *checker) unstated(s *toolmodel.ToolErrorSite, c astindex.Cursor, l toolmodel.Level) (analysis.Diagnostic, bool) {
 	if fn := ch.enclosingFuncObj(c); fn != nil && ch.m.ToolErrorCtor(fn) != nil {
 		return analysis.Diagnostic{}, false
 	}
@@ -155,7 +155,7 @@ func (ch *checker) unstated(s *toolmodel.ToolErrorSite, c inspector.Cursor, l to
 
 // enclosingFuncObj returns the function declaration around c, through
 // function literals.
-func (ch *checker) enclosingFuncObj(c inspector.Cursor) *types.Func {
+func (ch *checker) enclosingFuncObj(c astindex.Cursor) *types.Func {
 	for e := range c.Enclosing((*ast.FuncDecl)(nil)) {
 		fn, _ := ch.pass.TypesInfo.Defs[e.Node().(*ast.FuncDecl).Name].(*types.Func)
 		return fn

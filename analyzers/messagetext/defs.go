@@ -5,9 +5,9 @@ import (
 	"go/token"
 	"go/types"
 
-	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/toolcheck/toolcheck/internal/astindex"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
@@ -39,7 +39,7 @@ type defs struct {
 	stackBuf map[*types.Var]bool // buffers runtime.Stack fills
 }
 
-func newDefs(info *types.Info, in *inspector.Inspector) *defs {
+func newDefs(info *types.Info, in *astindex.Index) *defs {
 	d := &defs{
 		byVar:    map[*types.Var][]*def{},
 		opaque:   map[*types.Var]bool{},
@@ -59,7 +59,7 @@ func newDefs(info *types.Info, in *inspector.Inspector) *defs {
 		return v
 	}
 	funcOf := map[*types.Var]ast.Node{} // the function declaring a variable
-	add := func(c inspector.Cursor, v *types.Var, x *def) {
+	add := func(c astindex.Cursor, v *types.Var, x *def) {
 		if v == nil {
 			return
 		}
@@ -261,7 +261,7 @@ func (d *defs) reachingAny(v *types.Var, use token.Pos) (*def, bool) {
 
 // blockParent returns the node whose statement list holds the statement
 // at c (a block, a case clause, or the if/for/switch owning an init).
-func blockParent(c inspector.Cursor) ast.Node {
+func blockParent(c astindex.Cursor) ast.Node {
 	for p := c.Parent(); p.Valid(); p = p.Parent() {
 		switch p.Node().(type) {
 		case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause, *ast.IfStmt, *ast.ForStmt,

@@ -9,9 +9,9 @@ import (
 	"sort"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/toolcheck/toolcheck/internal/astindex"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
@@ -58,7 +58,7 @@ type checker struct {
 	m            *toolmodel.Model
 	info         *types.Info
 	opts         *options
-	in           *inspector.Inspector
+	in           *astindex.Index
 	decls        map[*types.Func]*ast.FuncDecl
 	defs         *defs
 	envNames     map[string]bool
@@ -114,9 +114,9 @@ func run(pass *analysis.Pass, m *toolmodel.Model, opts *options) error {
 		leafMemo: map[ast.Expr][]leaf{}, inProgress: map[ast.Node]bool{},
 		reporter: r, reported: map[string]bool{},
 	}
-	c.in = m.Inspector
+	c.in = m.Syntax
 	if c.in == nil {
-		c.in = inspector.New(pass.Files)
+		c.in = astindex.New(pass.Files)
 	}
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {

@@ -441,7 +441,7 @@ func (m *Model) report(node ast.Node, t *template, h Handler) {
 // enclosingToolLit returns the handler field type of the ServerTool literal
 // holding the Handler value e.
 func (m *Model) enclosingToolLit(e ast.Expr) types.Type {
-	c, ok := m.Inspector.Root().FindByPos(e.Pos(), e.End())
+	c, ok := m.Syntax.Root().FindByPos(e.Pos(), e.End())
 	if !ok {
 		return nil
 	}

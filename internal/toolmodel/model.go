@@ -20,8 +20,9 @@ import (
 	"sync/atomic"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/toolcheck/toolcheck/internal/astindex"
 )
 
 // Model is the result of the model analyzer for one package. It is built
@@ -36,7 +37,7 @@ type Model struct {
 	// analyzers should return at once.
 	Relevant bool
 
-	Inspector  *inspector.Inspector
+	Syntax     *astindex.Index
 	Directives *Directives
 
 	// Handlers holds the tool handlers declared in this package
@@ -136,7 +137,7 @@ func (m *Model) finished() {
 // release drops what only the dependents' runs need: the inspector and
 // the indexes. The configuration, relevance and directives stay.
 func (m *Model) release() {
-	m.Inspector = nil
+	m.Syntax = nil
 	m.Handlers, m.ToolCode, m.BoundaryCode, m.Unwrapped, m.ToolNames = nil, nil, nil, nil, nil
 	m.funcDecls, m.funcOfNode, m.params, m.assigns, m.equipped = nil, nil, nil, nil, nil
 	m.boundary, m.summaries, m.reported, m.funcFacts = nil, nil, nil, nil
@@ -238,7 +239,7 @@ func run(pass *analysis.Pass, cfg *Config) (any, error) {
 	}
 	m.Relevant = true
 	m.cfgNames = newNameSet(eff.Boundaries)
-	m.Inspector = inspector.New(pass.Files)
+	m.Syntax = astindex.New(pass.Files)
 	m.index()
 	m.build()
 	return m, nil
@@ -299,7 +300,7 @@ func (m *Model) index() {
 		}
 	}
 
-	root := m.Inspector.Root()
+	root := m.Syntax.Root()
 	for c := range root.Preorder(
 		(*ast.FuncDecl)(nil), (*ast.FuncLit)(nil), (*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil),
 		(*ast.RangeStmt)(nil), (*ast.CompositeLit)(nil), (*ast.CallExpr)(nil)) {
@@ -359,7 +360,7 @@ func ObjOf(info *types.Info, id *ast.Ident) types.Object {
 }
 
 // EnclosingFuncAt returns the innermost FuncDecl or FuncLit around c.
-func EnclosingFuncAt(c inspector.Cursor) ast.Node {
+func EnclosingFuncAt(c astindex.Cursor) ast.Node {
 	for e := range c.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
 		return e.Node()
 	}
@@ -368,7 +369,7 @@ func EnclosingFuncAt(c inspector.Cursor) ast.Node {
 
 // blockParent returns the node whose statement list holds the statement
 // at c (a block, case clause, or the if/for/switch owning an init).
-func blockParent(c inspector.Cursor) ast.Node {
+func blockParent(c astindex.Cursor) ast.Node {
 	for p := c.Parent(); p.Valid(); p = p.Parent() {
 		switch p.Node().(type) {
 		case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause, *ast.IfStmt, *ast.ForStmt,
@@ -383,7 +384,7 @@ func blockParent(c inspector.Cursor) ast.Node {
 	return nil
 }
 
-func (m *Model) indexAssign(c inspector.Cursor, n *ast.AssignStmt) {
+func (m *Model) indexAssign(c astindex.Cursor, n *ast.AssignStmt) {
 	info := m.Pass.TypesInfo
 	block := blockParent(c)
 	for i, lhs := range n.Lhs {
@@ -437,7 +438,7 @@ func (m *Model) storageOf(e ast.Expr) types.Object {
 	return nil
 }
 
-func (m *Model) indexCompositeLit(c inspector.Cursor, n *ast.CompositeLit) {
+func (m *Model) indexCompositeLit(c astindex.Cursor, n *ast.CompositeLit) {
 	info := m.Pass.TypesInfo
 	t := info.TypeOf(n)
 	if t == nil {

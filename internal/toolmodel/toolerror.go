@@ -10,7 +10,8 @@ import (
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/toolcheck/toolcheck/internal/astindex"
 )
 
 // ToolErrorSite is one construction of a ToolError in the package.
@@ -177,7 +178,7 @@ func (m *Model) LevelField(t types.Type) *types.Var {
 func (m *Model) ToolErrors() []*ToolErrorSite {
 	st := m.teState()
 	st.once.Do(func() {
-		if !m.Relevant || m.Inspector == nil {
+		if !m.Relevant || m.Syntax == nil {
 			return
 		}
 		st.sites = m.findToolErrors()
@@ -188,7 +189,7 @@ func (m *Model) ToolErrors() []*ToolErrorSite {
 func (m *Model) findToolErrors() []*ToolErrorSite {
 	info := m.Pass.TypesInfo
 	var sites []*ToolErrorSite
-	for c := range m.Inspector.Root().Preorder((*ast.CallExpr)(nil), (*ast.CompositeLit)(nil)) {
+	for c := range m.Syntax.Root().Preorder((*ast.CallExpr)(nil), (*ast.CompositeLit)(nil)) {
 		switch n := c.Node().(type) {
 		case *ast.CompositeLit:
 			named := m.ToolErrorNamed(info.TypeOf(n))
@@ -669,7 +670,7 @@ func (m *Model) setsLevelCall(call *ast.CallExpr) bool {
 
 // builderLevel follows a builder chain up from the construction at c and
 // returns the method call that sets the level, or nil.
-func (m *Model) builderLevel(c inspector.Cursor, named *types.Named) ast.Expr {
+func (m *Model) builderLevel(c astindex.Cursor, named *types.Named) ast.Expr {
 	for {
 		p := c.Parent()
 		if _, ok := p.Node().(*ast.ParenExpr); ok {
@@ -705,7 +706,7 @@ func (m *Model) builderLevel(c inspector.Cursor, named *types.Named) ast.Expr {
 // around it) is stored in a local variable, an assignment to that
 // variable's level field or a level-setting method call on it in the same
 // function.
-func (m *Model) laterLevel(c inspector.Cursor, named *types.Named) ast.Expr {
+func (m *Model) laterLevel(c astindex.Cursor, named *types.Named) ast.Expr {
 	info := m.Pass.TypesInfo
 	// Climb the builder chain and a & operator.
 	for {
@@ -876,7 +877,7 @@ type Levels struct {
 	m       *Model
 	facts   bool // pass declares LevelFact: facts cross package boundaries
 	sites   map[ast.Node]*ToolErrorSite
-	cursors map[ast.Node]inspector.Cursor
+	cursors map[ast.Node]astindex.Cursor
 	ctor    map[*types.Func]Level // memo, LevelUnknown while in progress
 	sets    map[types.Object]Level
 	inProg  map[types.Object]bool
@@ -892,7 +893,7 @@ func (m *Model) NewLevels(pass *analysis.Pass) *Levels {
 		pass:    pass,
 		m:       m,
 		sites:   map[ast.Node]*ToolErrorSite{},
-		cursors: map[ast.Node]inspector.Cursor{},
+		cursors: map[ast.Node]astindex.Cursor{},
 		ctor:    map[*types.Func]Level{},
 		sets:    map[types.Object]Level{},
 		inProg:  map[types.Object]bool{},
@@ -906,7 +907,7 @@ func (m *Model) NewLevels(pass *analysis.Pass) *Levels {
 		lv.sites[s.Node] = s
 	}
 	if len(lv.sites) > 0 {
-		for c := range m.Inspector.Root().Preorder((*ast.CallExpr)(nil), (*ast.CompositeLit)(nil)) {
+		for c := range m.Syntax.Root().Preorder((*ast.CallExpr)(nil), (*ast.CompositeLit)(nil)) {
 			if _, ok := lv.sites[c.Node()]; ok {
 				lv.cursors[c.Node()] = c
 			}
@@ -916,7 +917,7 @@ func (m *Model) NewLevels(pass *analysis.Pass) *Levels {
 }
 
 // Cursor returns the inspector cursor of a construction of this package.
-func (lv *Levels) Cursor(s *ToolErrorSite) (inspector.Cursor, bool) {
+func (lv *Levels) Cursor(s *ToolErrorSite) (astindex.Cursor, bool) {
 	c, ok := lv.cursors[s.Node]
 	return c, ok
 }
@@ -1105,7 +1106,7 @@ func isParamOf(fn ast.Node, v *types.Var) bool {
 
 // siteLevel returns the level a construction gets and whether the site
 // states it (by its types, or by an option or builder known to set one).
-func (lv *Levels) siteLevel(s *ToolErrorSite, c inspector.Cursor) (Level, bool) {
+func (lv *Levels) siteLevel(s *ToolErrorSite, c astindex.Cursor) (Level, bool) {
 	fn := EnclosingFuncAt(c)
 	if s.Explicit {
 		return lv.exprLevel(s.LevelExpr, fn), true

@@ -266,7 +266,7 @@ func (m *Model) reaching(v *types.Var, use ast.Expr) (assigns []*assignment, inc
 	}
 	usePos := use.Pos()
 	ancestors := map[ast.Node]bool{}
-	if c, ok := m.Inspector.Root().FindByPos(use.Pos(), use.End()); ok {
+	if c, ok := m.Syntax.Root().FindByPos(use.Pos(), use.End()); ok {
 		for a := range c.Enclosing() {
 			ancestors[a.Node()] = true
 		}

@@ -1,0 +1,222 @@
+// Package astindex is a compact, read-only index of a package's syntax
+// trees with the cursor navigation toolcheck needs: preorder traversal
+// filtered by node type, the parent and enclosing nodes of a node, the
+// previous sibling, and the innermost node at a position.
+//
+// It answers those questions as golang.org/x/tools/go/ast/inspector does,
+// and its Cursor has the same methods with the same meaning, but it keeps
+// one 24-byte record per node, in a slice sized exactly by a counting pass,
+// where the inspector keeps two 32-byte events per node in a slice that
+// grows by doubling when its size estimate falls short (as it does on
+// dense code). toolcheck builds one per package that reaches an MCP SDK,
+// and on a module of tool handlers the inspector was the largest single
+// allocation of a run.
+package astindex
+
+import (
+	"go/ast"
+	"go/token"
+	"iter"
+)
+
+// An Index holds every node of some files in the order of ast.Inspect.
+type Index struct {
+	nodes []entry
+	kinds []uint8 // the kind of each node, for type filters
+}
+
+type entry struct {
+	node   ast.Node
+	parent int32 // index of the parent node; -1 for a file
+	end    int32 // index one past the node's last descendant
+}
+
+// New indexes files.
+func New(files []*ast.File) *Index {
+	n := 0
+	count := func(x ast.Node) bool {
+		if x != nil {
+			n++
+		}
+		return true
+	}
+	for _, f := range files {
+		ast.Inspect(f, count)
+	}
+	in := &Index{nodes: make([]entry, 0, n), kinds: make([]uint8, 0, n)}
+	stack := make([]int32, 0, 64)
+	visit := func(x ast.Node) bool {
+		if x == nil {
+			top := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			in.nodes[top].end = int32(len(in.nodes))
+			return false
+		}
+		parent := int32(-1)
+		if len(stack) > 0 {
+			parent = stack[len(stack)-1]
+		}
+		stack = append(stack, int32(len(in.nodes)))
+		in.nodes = append(in.nodes, entry{node: x, parent: parent})
+		in.kinds = append(in.kinds, kindOf(x))
+		return true
+	}
+	for _, f := range files {
+		ast.Inspect(f, visit)
+	}
+	return in
+}
+
+// Root returns the cursor of the virtual root above the files.
+func (in *Index) Root() Cursor { return Cursor{in, -1} }
+
+// A Cursor is a node of an Index, or its root. The zero Cursor is invalid.
+type Cursor struct {
+	in    *Index
+	index int32
+}
+
+// Valid reports whether c is a cursor of an index.
+func (c Cursor) Valid() bool { return c.in != nil }
+
+// Node returns c's node, or nil for the root.
+func (c Cursor) Node() ast.Node {
+	if c.index < 0 {
+		return nil
+	}
+	return c.in.nodes[c.index].node
+}
+
+// span returns the half-open range of indices of c's subtree.
+func (c Cursor) span() (int32, int32) {
+	if c.index < 0 {
+		return 0, int32(len(c.in.nodes))
+	}
+	return c.index, c.in.nodes[c.index].end
+}
+
+// Parent returns the cursor of c's parent: the root for a file. It must
+// not be called on the root.
+func (c Cursor) Parent() Cursor {
+	if c.index < 0 {
+		panic("astindex: Parent called on the root")
+	}
+	return Cursor{c.in, c.in.nodes[c.index].parent}
+}
+
+// Preorder iterates over c's subtree, c included, in the order of
+// ast.Inspect, yielding only nodes of the types given (all if none).
+func (c Cursor) Preorder(types ...ast.Node) iter.Seq[Cursor] {
+	mask := maskOf(types)
+	return func(yield func(Cursor) bool) {
+		for i, limit := c.span(); i < limit; i++ {
+			if mask&(1<<c.in.kinds[i]) != 0 && !yield(Cursor{c.in, i}) {
+				return
+			}
+		}
+	}
+}
+
+// Enclosing iterates over c and its ancestors, innermost first, yielding
+// only nodes of the types given (all if none). It must not be called on
+// the root.
+func (c Cursor) Enclosing(types ...ast.Node) iter.Seq[Cursor] {
+	if c.index < 0 {
+		panic("astindex: Enclosing called on the root")
+	}
+	mask := maskOf(types)
+	return func(yield func(Cursor) bool) {
+		for i := c.index; i >= 0; i = c.in.nodes[i].parent {
+			if mask&(1<<c.in.kinds[i]) != 0 && !yield(Cursor{c.in, i}) {
+				return
+			}
+		}
+	}
+}
+
+// PrevSibling returns the node before c among its parent's children.
+func (c Cursor) PrevSibling() (Cursor, bool) {
+	if c.index < 0 {
+		panic("astindex: PrevSibling called on the root")
+	}
+	parent := c.in.nodes[c.index].parent
+	for i := c.index - 1; i > parent; i = c.in.nodes[i].parent {
+		if c.in.nodes[i].parent == parent {
+			return Cursor{c.in, i}, true
+		}
+	}
+	return Cursor{}, false
+}
+
+// Contains reports whether c2 is c or lies beneath it.
+func (c Cursor) Contains(c2 Cursor) bool {
+	if c.in != c2.in {
+		panic("astindex: cursors of different indexes")
+	}
+	start, end := c.span()
+	return start <= c2.index && c2.index < end
+}
+
+// FindNode returns the cursor of n if n lies in c's subtree.
+func (c Cursor) FindNode(n ast.Node) (Cursor, bool) {
+	k := kindOf(n)
+	for i, limit := c.span(); i < limit; i++ {
+		if c.in.kinds[i] == k && c.in.nodes[i].node == n {
+			return Cursor{c.in, i}, true
+		}
+	}
+	return Cursor{}, false
+}
+
+// FindByPos returns the innermost node of c's subtree that contains the
+// range [start, end]: of two nodes that adjoin an empty range, the first.
+func (c Cursor) FindByPos(start, end token.Pos) (Cursor, bool) {
+	if end < start {
+		panic("astindex: end < start")
+	}
+	nodes := c.in.nodes
+	best := int32(-1)
+	for i, limit := c.span(); i < limit; i++ {
+		e := nodes[i]
+		var nodeEnd token.Pos
+		if file, ok := e.node.(*ast.File); ok {
+			nodeEnd = file.FileEnd
+			if file.FileStart > start {
+				i = e.end - 1 // files may be out of order: skip this one
+				continue
+			}
+		} else {
+			// FuncDecl.Name and FuncDecl.Type overlap: a match in the
+			// name is not bettered by the type.
+			if c.in.kinds[i] == kFuncType && e.parent >= 0 && c.in.kinds[e.parent] == kFuncDecl && best > e.parent {
+				continue
+			}
+			nodeEnd = e.node.End()
+			if e.node.Pos() > start {
+				break // after the range: done
+			}
+		}
+		if end <= nodeEnd {
+			best = i
+			limit = e.end // look no further than this node's subtree
+		} else if nodeEnd < start {
+			i = e.end - 1 // before the range: skip the subtree
+		}
+	}
+	if best >= 0 {
+		return Cursor{c.in, best}, true
+	}
+	return Cursor{}, false
+}
+
+// maskOf returns the set of kinds of types, or every kind if none.
+func maskOf(types []ast.Node) uint64 {
+	if len(types) == 0 {
+		return ^uint64(0)
+	}
+	var mask uint64
+	for _, t := range types {
+		mask |= 1 << kindOf(t)
+	}
+	return mask
+}

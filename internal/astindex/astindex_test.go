@@ -1,0 +1,161 @@
+package astindex_test
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/toolcheck/toolcheck/internal/astindex"
+)
+
+// parseDir parses the non-test Go files of a standard library directory.
+func parseDir(t *testing.T, fset *token.FileSet, dir string) []*ast.File {
+	t.Helper()
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var files []*ast.File
+	for _, e := range ents {
+		if !strings.HasSuffix(e.Name(), ".go") || strings.HasSuffix(e.Name(), "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, filepath.Join(dir, e.Name()), nil, parser.ParseComments|parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, f)
+	}
+	return files
+}
+
+// TestAgreesWithInspector checks every navigation of the index against
+// x/tools' inspector, node by node, on standard library packages (generics,
+// comments, every statement form).
+func TestAgreesWithInspector(t *testing.T) {
+	for _, pkg := range []string{"fmt", "net/http", "go/types", "slices", "encoding/json"} {
+		t.Run(pkg, func(t *testing.T) {
+			fset := token.NewFileSet()
+			files := parseDir(t, fset, filepath.Join(runtime.GOROOT(), "src", pkg))
+			want := inspector.New(files)
+			got := astindex.New(files)
+			compare(t, fset, files, want, got)
+		})
+	}
+}
+
+func nodes[C interface{ Node() ast.Node }](seq func(func(C) bool)) []ast.Node {
+	var out []ast.Node
+	for c := range seq {
+		out = append(out, c.Node())
+	}
+	return out
+}
+
+func compare(t *testing.T, fset *token.FileSet, files []*ast.File, want *inspector.Inspector, got *astindex.Index) {
+	filters := [][]ast.Node{nil, {(*ast.CallExpr)(nil)}, {(*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)}, {(*ast.Ident)(nil), (*ast.BlockStmt)(nil)}}
+	for _, f := range filters {
+		w, g := nodes(want.Root().Preorder(f...)), nodes(got.Root().Preorder(f...))
+		if !slices.Equal(w, g) {
+			t.Fatalf("Preorder(%T...): %d nodes, want %d", f, len(g), len(w))
+		}
+	}
+	var wcs []inspector.Cursor
+	for c := range want.Root().Preorder() {
+		wcs = append(wcs, c)
+	}
+	var gcs []astindex.Cursor
+	for c := range got.Root().Preorder() {
+		gcs = append(gcs, c)
+	}
+	if len(wcs) != len(gcs) || len(gcs) == 0 {
+		t.Fatalf("%d nodes, want %d", len(gcs), len(wcs))
+	}
+	pos := func(n ast.Node) string { return fset.Position(n.Pos()).String() }
+	for i, wc := range wcs {
+		gc := gcs[i]
+		n := wc.Node()
+		if gc.Node() != n {
+			t.Fatalf("node %d: %T at %s, want %T", i, gc.Node(), pos(gc.Node()), n)
+		}
+		if w, g := wc.Parent().Node(), gc.Parent().Node(); w != g {
+			t.Fatalf("Parent of %T at %s: %T, want %T", n, pos(n), g, w)
+		}
+		for _, f := range filters {
+			if w, g := nodes(wc.Enclosing(f...)), nodes(gc.Enclosing(f...)); !slices.Equal(w, g) {
+				t.Fatalf("Enclosing(%T...) of %T at %s differs", f, n, pos(n))
+			}
+			if i%7 == 0 {
+				if w, g := nodes(wc.Preorder(f...)), nodes(gc.Preorder(f...)); !slices.Equal(w, g) {
+					t.Fatalf("Preorder(%T...) of %T at %s differs", f, n, pos(n))
+				}
+			}
+		}
+		ws, wok := wc.PrevSibling()
+		gs, gok := gc.PrevSibling()
+		if wok != gok || wok && ws.Node() != gs.Node() {
+			t.Fatalf("PrevSibling of %T at %s: %v, want %v", n, pos(n), gok, wok)
+		}
+		if i%5 == 0 {
+			w, wok := want.Root().FindByPos(n.Pos(), n.End())
+			g, gok := got.Root().FindByPos(n.Pos(), n.End())
+			if wok != gok || w.Node() != g.Node() {
+				t.Fatalf("FindByPos of %T at %s: %T, want %T", n, pos(n), g.Node(), w.Node())
+			}
+		}
+		if i%97 == 0 {
+			if g, ok := got.Root().FindNode(n); !ok || g.Node() != n {
+				t.Fatalf("FindNode of %T at %s failed", n, pos(n))
+			}
+			if !gc.Parent().Contains(gc) || gc.Contains(gc.Parent()) && gc.Parent().Node() != nil {
+				t.Fatalf("Contains wrong for %T at %s", n, pos(n))
+			}
+		}
+	}
+	// Arbitrary ranges, empty ones included.
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 2000 {
+		f := files[r.IntN(len(files))]
+		size := int(f.FileEnd - f.FileStart)
+		a := f.FileStart + token.Pos(r.IntN(size))
+		b := a + token.Pos(r.IntN(40))
+		if b > f.FileEnd {
+			b = f.FileEnd
+		}
+		w, wok := want.Root().FindByPos(a, b)
+		g, gok := got.Root().FindByPos(a, b)
+		if wok != gok || w.Node() != g.Node() {
+			t.Fatalf("FindByPos(%s, +%d): %T, want %T", fset.Position(a), b-a, g.Node(), w.Node())
+		}
+	}
+}
+
+// TestSmaller checks the point of the package: less memory than the
+// inspector on the same files.
+func TestSmaller(t *testing.T) {
+	fset := token.NewFileSet()
+	files := parseDir(t, fset, filepath.Join(runtime.GOROOT(), "src", "net/http"))
+	var a, b runtime.MemStats
+	measure := func(f func()) uint64 {
+		runtime.GC()
+		runtime.ReadMemStats(&a)
+		f()
+		runtime.ReadMemStats(&b)
+		return b.TotalAlloc - a.TotalAlloc
+	}
+	wi := measure(func() { inspector.New(files) })
+	gi := measure(func() { astindex.New(files) })
+	t.Logf("net/http: inspector %d KB, astindex %d KB", wi/1024, gi/1024)
+	if gi*2 > wi {
+		t.Errorf("astindex allocates %d bytes, not under half the inspector's %d", gi, wi)
+	}
+}
