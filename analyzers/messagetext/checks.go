@@ -157,30 +157,33 @@ var stopWords = map[string]bool{
 
 // checkText reports the literal parts of t the model cannot act on.
 func (c *checker) checkText(t text) {
-	s, owner := t.joined()
-	at := func(i int) ast.Node { return t[owner[i]].node }
-	for _, m := range literalPath.FindAllStringSubmatchIndex(s, -1) {
+	s, at := t.joined()
+	// Each pattern runs only on text holding what it must match: Go's
+	// regexp is slow to scan, and most text matches none of them.
+	lower := strings.ToLower(s)
+	for _, m := range findAllSubmatch(literalPath, s, strings.ContainsAny(s, "/\\~")) {
 		p := s[m[2]:m[3]]
 		c.report(at(m[2]), catServerPath, fmt.Sprintf("model-facing text includes the server path %q, which the model cannot open; name what the model can pass instead, or leave it out", p))
 	}
-	for _, m := range goSource.FindAllStringIndex(s, -1) {
+	for _, m := range findAll(goSource, s, strings.Contains(s, ".go:")) {
 		c.report(at(m[0]), catServerPath, fmt.Sprintf("model-facing text includes the source position %q; log it, and send text the model can act on", s[m[0]:m[1]]))
 	}
-	if m := goroutine.FindStringIndex(s); m != nil {
+	if m := findAll(goroutine, s, strings.Contains(s, "goroutine ")); m != nil {
+		m := m[0]
 		c.report(at(m[0]), catStack, "model-facing text includes a goroutine stack trace; log it, and send text the model can act on")
 	}
 	c.checkEnv(s, at)
-	for _, m := range typeName.FindAllStringIndex(s, -1) {
+	for _, m := range findAll(typeName, s, strings.Contains(s, "Error") || strings.Contains(s, "Exception")) {
 		c.report(at(m[0]), catTypeName, fmt.Sprintf("model-facing text names the type %s, which the model cannot catch; say what was wrong in the tool's own terms", s[m[0]:m[1]]))
 	}
-	for _, m := range elsewhere.FindAllStringIndex(s, -1) {
+	for _, m := range findAll(elsewhere, s, containsAny(lower, "see", "check", "consult", "refer", "look", "inspect", "documented")) {
 		if c.leadsToTool(s[m[1]:]) {
 			continue // "check the logs of the run with get_job_logs": a place the model can reach
 		}
 		c.report(at(m[0]), catElsewhere, fmt.Sprintf("model-facing text points elsewhere (%q), where the model cannot look; say what was wrong and the next step in the text itself", s[m[0]:m[1]]))
 	}
-	c.checkCodes(s, at)
-	for _, m := range runCommand.FindAllStringSubmatchIndex(s, -1) {
+	c.checkCodes(s, lower, at)
+	for _, m := range findAllSubmatch(runCommand, s, containsAny(lower, "run", "execut") && strings.ContainsAny(s, "`'\"")) {
 		for g := 2; g+1 < len(m); g += 2 {
 			if m[g] < 0 {
 				continue
@@ -236,11 +239,11 @@ func (c *checker) isCommand(s string) bool {
 }
 
 func (c *checker) checkEnv(s string, at func(int) ast.Node) {
-	for _, m := range dollarVar.FindAllStringSubmatchIndex(s, -1) {
+	for _, m := range findAllSubmatch(dollarVar, s, strings.Contains(s, "$")) {
 		name := s[m[2]:m[3]]
 		c.report(at(m[0]), catEnvVar, envMessage(name))
 	}
-	for _, m := range capsToken.FindAllStringIndex(s, -1) {
+	for _, m := range findAll(capsToken, s, hasCapsPair(s)) {
 		name := s[m[0]:m[1]]
 		if m[0] > 0 && s[m[0]-1] == '$' || m[0] > 1 && s[m[0]-2:m[0]] == "${" {
 			continue
@@ -261,7 +264,7 @@ func envMessage(name string) string {
 
 // checkCodes reports an error code the model would have to look up: a
 // code with no explanation in the same text.
-func (c *checker) checkCodes(s string, at func(int) ast.Node) {
+func (c *checker) checkCodes(s, lower string, at func(int) ast.Node) {
 	explained := func(without string) bool {
 		n := 0
 		for _, w := range word.FindAllString(without, -1) {
@@ -271,7 +274,7 @@ func (c *checker) checkCodes(s string, at func(int) ast.Node) {
 		}
 		return n >= 2
 	}
-	for _, m := range errorCode.FindAllStringIndex(s, -1) {
+	for _, m := range findAll(errorCode, s, strings.ContainsAny(s, "0123456789")) {
 		code := s[m[0]:m[1]]
 		if notCodes.MatchString(code) {
 			continue
@@ -280,7 +283,8 @@ func (c *checker) checkCodes(s string, at func(int) ast.Node) {
 			c.report(at(m[0]), catElsewhere, fmt.Sprintf("model-facing text gives the error code %s with no explanation, which the model cannot look up; say what it means and what to do next", code))
 		}
 	}
-	if m := codeWord.FindStringIndex(s); m != nil {
+	if m := findAll(codeWord, s, strings.Contains(lower, "code")); m != nil {
+		m := m[0]
 		rest := strings.TrimLeft(s[m[1]:], " :#=")
 		n := len(rest) - len(strings.TrimLeft(rest, "0123456789"))
 		if strings.HasPrefix(rest, placeholder) {
@@ -290,6 +294,43 @@ func (c *checker) checkCodes(s string, at func(int) ast.Node) {
 			c.report(at(m[0]), catElsewhere, "model-facing text gives an error code with no explanation, which the model cannot look up; say what it means and what to do next")
 		}
 	}
+}
+
+// findAll returns the matches of re in s when may holds: a cheap test
+// that s holds something every match must contain.
+func findAll(re *regexp.Regexp, s string, may bool) [][]int {
+	if !may {
+		return nil
+	}
+	return re.FindAllStringIndex(s, -1)
+}
+
+// findAllSubmatch is findAll with the submatches' indexes.
+func findAllSubmatch(re *regexp.Regexp, s string, may bool) [][]int {
+	if !may {
+		return nil
+	}
+	return re.FindAllStringSubmatchIndex(s, -1)
+}
+
+func containsAny(s string, subs ...string) bool {
+	for _, sub := range subs {
+		if strings.Contains(s, sub) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasCapsPair reports whether s holds an upper-case letter followed by an
+// upper-case letter, digit or underscore: the start of every capsToken.
+func hasCapsPair(s string) bool {
+	for i := 0; i+1 < len(s); i++ {
+		if c, d := s[i], s[i+1]; 'A' <= c && c <= 'Z' && ('A' <= d && d <= 'Z' || '0' <= d && d <= '9' || d == '_') {
+			return true
+		}
+	}
+	return false
 }
 
 // sentences counts the sentences of the literal text.

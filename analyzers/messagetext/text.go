@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"sort"
 	"strings"
 
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
@@ -27,22 +28,26 @@ const maxDepth = 6
 // placeholder stands for a hole in joined text.
 const placeholder = "\uFFFC"
 
-// joined returns the text with holes as placeholders, and the index of the
-// part each byte comes from.
-func (t text) joined() (string, []int) {
+// joined returns the text with holes as placeholders, and a function that
+// returns the node of the part the byte at an offset comes from.
+func (t text) joined() (string, func(int) ast.Node) {
 	var b strings.Builder
-	var owner []int
+	starts := make([]int, len(t))
 	for i, p := range t {
-		s := p.lit
+		starts[i] = b.Len()
 		if p.hole != nil {
-			s = placeholder
-		}
-		b.WriteString(s)
-		for range len(s) {
-			owner = append(owner, i)
+			b.WriteString(placeholder)
+		} else {
+			b.WriteString(p.lit)
 		}
 	}
-	return b.String(), owner
+	at := func(off int) ast.Node {
+		// The last part that starts at or before off (empty parts share
+		// their start with the next one, which owns the byte).
+		i := sort.Search(len(starts), func(i int) bool { return starts[i] > off }) - 1
+		return t[max(i, 0)].node
+	}
+	return b.String(), at
 }
 
 func lit(s string, n ast.Node) text { return text{{lit: s, node: n}} }

@@ -5,7 +5,7 @@
 //
 // It answers those questions as golang.org/x/tools/go/ast/inspector does,
 // and its Cursor has the same methods with the same meaning, but it keeps
-// one 24-byte record per node, in a slice sized exactly by a counting pass,
+// one 24-byte record per node, in a slice of exactly the right size,
 // where the inspector keeps two 32-byte events per node in a slice that
 // grows by doubling when its size estimate falls short (as it does on
 // dense code). toolcheck builds one per package that reaches an MCP SDK,
@@ -17,6 +17,7 @@ import (
 	"go/ast"
 	"go/token"
 	"iter"
+	"slices"
 )
 
 // An Index holds every node of some files in the order of ast.Inspect.
@@ -33,38 +34,54 @@ type entry struct {
 
 // New indexes files.
 func New(files []*ast.File) *Index {
-	n := 0
-	count := func(x ast.Node) bool {
-		if x != nil {
-			n++
-		}
-		return true
+	// One walk into a scratch buffer reused across calls, then one copy of
+	// exactly the right size: no second walk to count, no slack.
+	var b *builder
+	select {
+	case b = <-scratch:
+	default:
+		b = new(builder)
 	}
+	b.nodes, b.kinds, b.stack = b.nodes[:0], b.kinds[:0], b.stack[:0]
 	for _, f := range files {
-		ast.Inspect(f, count)
+		ast.Walk(b, f)
 	}
-	in := &Index{nodes: make([]entry, 0, n), kinds: make([]uint8, 0, n)}
-	stack := make([]int32, 0, 64)
-	visit := func(x ast.Node) bool {
-		if x == nil {
-			top := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			in.nodes[top].end = int32(len(in.nodes))
-			return false
-		}
-		parent := int32(-1)
-		if len(stack) > 0 {
-			parent = stack[len(stack)-1]
-		}
-		stack = append(stack, int32(len(in.nodes)))
-		in.nodes = append(in.nodes, entry{node: x, parent: parent})
-		in.kinds = append(in.kinds, kindOf(x))
-		return true
-	}
-	for _, f := range files {
-		ast.Inspect(f, visit)
+	in := &Index{nodes: slices.Clone(b.nodes), kinds: slices.Clone(b.kinds)}
+	clear(b.nodes) // hold no syntax between calls
+	select {
+	case scratch <- b:
+	default:
 	}
 	return in
+}
+
+// scratch holds idle builders, one per concurrent caller at most. Unlike a
+// sync.Pool it is not emptied by garbage collection, which would make
+// every call after a collection grow its buffer again.
+var scratch = make(chan *builder, 16)
+
+// A builder is the ast.Visitor that records nodes in preorder.
+type builder struct {
+	nodes []entry
+	kinds []uint8
+	stack []int32
+}
+
+func (b *builder) Visit(x ast.Node) ast.Visitor {
+	if x == nil {
+		top := b.stack[len(b.stack)-1]
+		b.stack = b.stack[:len(b.stack)-1]
+		b.nodes[top].end = int32(len(b.nodes))
+		return nil
+	}
+	parent := int32(-1)
+	if len(b.stack) > 0 {
+		parent = b.stack[len(b.stack)-1]
+	}
+	b.stack = append(b.stack, int32(len(b.nodes)))
+	b.nodes = append(b.nodes, entry{node: x, parent: parent})
+	b.kinds = append(b.kinds, kindOf(x))
+	return b
 }
 
 // Root returns the cursor of the virtual root above the files.
