@@ -176,10 +176,7 @@ func newChecker(pass *analysis.Pass, m *toolmodel.Model) *checker {
 
 // enclosingFunc returns the innermost function around c.
 func enclosingFunc(c astindex.Cursor) (astindex.Cursor, bool) {
-	for e := range c.Parent().Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		return e, true
-	}
-	return astindex.Cursor{}, false
+	return c.Parent().Innermost((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil))
 }
 
 // index walks the package once: functions, parameters, returns,

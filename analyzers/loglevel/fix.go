@@ -85,30 +85,14 @@ func (ch *checker) optionFix(file *ast.File, s *toolmodel.ToolErrorSite, call *a
 	if it, ok := elem.Underlying().(*types.Interface); ok && it.NumMethods() == 0 {
 		return nil // ...any: the arguments of a format, not options
 	}
-	var cands []*types.Func
-	seen := map[*types.Package]bool{}
-	for _, pkg := range []*types.Package{s.Ctor.Pkg(), s.Type.Obj().Pkg()} {
-		if pkg == nil || seen[pkg] {
-			continue
+	fn, ok := ch.options[s.Ctor]
+	if !ok {
+		fn = ch.levelOption(s, elem)
+		if ch.options == nil {
+			ch.options = map[*types.Func]*types.Func{}
 		}
-		seen[pkg] = true
-		scope := pkg.Scope()
-		for _, name := range scope.Names() {
-			fn, ok := scope.Lookup(name).(*types.Func)
-			if !ok || (!fn.Exported() && pkg != ch.pass.Pkg) {
-				continue
-			}
-			fs := fn.Type().(*types.Signature)
-			if fs.Recv() != nil || fs.TypeParams().Len() > 0 || fs.Params().Len() != 1 || fs.Variadic() || fs.Results().Len() != 1 {
-				continue
-			}
-			if !ch.m.IsLevelType(fs.Params().At(0).Type()) || !types.AssignableTo(fs.Results().At(0).Type(), elem) {
-				continue
-			}
-			cands = append(cands, fn)
-		}
+		ch.options[s.Ctor] = fn
 	}
-	fn := pick(cands, "WithLevel")
 	if fn == nil {
 		return nil
 	}
@@ -132,6 +116,36 @@ func (ch *checker) optionFix(file *ast.File, s *toolmodel.ToolErrorSite, call *a
 	}
 	edits = append(edits, analysis.TextEdit{Pos: pos, End: pos, NewText: []byte(text)})
 	return &analysis.SuggestedFix{Message: "add the option " + opt, TextEdits: edits}
+}
+
+// levelOption returns the option of the constructor's packages that sets
+// a level and fits its variadic parameter of type elem, or nil; optionFix
+// memoizes it per constructor.
+func (ch *checker) levelOption(s *toolmodel.ToolErrorSite, elem types.Type) *types.Func {
+	var cands []*types.Func
+	seen := map[*types.Package]bool{}
+	for _, pkg := range []*types.Package{s.Ctor.Pkg(), s.Type.Obj().Pkg()} {
+		if pkg == nil || seen[pkg] {
+			continue
+		}
+		seen[pkg] = true
+		scope := pkg.Scope()
+		for _, name := range scope.Names() {
+			fn, ok := scope.Lookup(name).(*types.Func)
+			if !ok || (!fn.Exported() && pkg != ch.pass.Pkg) {
+				continue
+			}
+			fs := fn.Type().(*types.Signature)
+			if fs.Recv() != nil || fs.TypeParams().Len() > 0 || fs.Params().Len() != 1 || fs.Variadic() || fs.Results().Len() != 1 {
+				continue
+			}
+			if !ch.m.IsLevelType(fs.Params().At(0).Type()) || !types.AssignableTo(fs.Results().At(0).Type(), elem) {
+				continue
+			}
+			cands = append(cands, fn)
+		}
+	}
+	return pick(cands, "WithLevel")
 }
 
 // builderFix appends a level builder, such as .WithLevel(slog.LevelInfo).

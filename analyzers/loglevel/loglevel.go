@@ -47,6 +47,8 @@ type checker struct {
 	m      *toolmodel.Model
 	lv     *toolmodel.Levels
 	locals map[localKey]localResult
+	// options memoizes the level option of each constructor (optionFix).
+	options map[*types.Func]*types.Func
 }
 
 func run(pass *analysis.Pass, m *toolmodel.Model, strict bool) error {

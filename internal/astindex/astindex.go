@@ -151,6 +151,21 @@ func (c Cursor) Enclosing(types ...ast.Node) iter.Seq[Cursor] {
 	}
 }
 
+// Innermost returns the first node Enclosing would yield: c or its
+// nearest ancestor of the types given. It allocates nothing.
+func (c Cursor) Innermost(types ...ast.Node) (Cursor, bool) {
+	if c.index < 0 {
+		panic("astindex: Innermost called on the root")
+	}
+	mask := maskOf(types)
+	for i := c.index; i >= 0; i = c.in.nodes[i].parent {
+		if mask&(1<<c.in.kinds[i]) != 0 {
+			return Cursor{c.in, i}, true
+		}
+	}
+	return Cursor{}, false
+}
+
 // PrevSibling returns the node before c among its parent's children.
 func (c Cursor) PrevSibling() (Cursor, bool) {
 	if c.index < 0 {

@@ -94,6 +94,9 @@ func compare(t *testing.T, fset *token.FileSet, files []*ast.File, want *inspect
 			if w, g := nodes(wc.Enclosing(f...)), nodes(gc.Enclosing(f...)); !slices.Equal(w, g) {
 				t.Fatalf("Enclosing(%T...) of %T at %s differs", f, n, pos(n))
 			}
+			if in, ok := gc.Innermost(f...); ok != (len(nodes(wc.Enclosing(f...))) > 0) || ok && in.Node() != nodes(wc.Enclosing(f...))[0] {
+				t.Fatalf("Innermost(%T...) of %T at %s differs", f, n, pos(n))
+			}
 			if i%7 == 0 {
 				if w, g := nodes(wc.Preorder(f...)), nodes(gc.Preorder(f...)); !slices.Equal(w, g) {
 					t.Fatalf("Preorder(%T...) of %T at %s differs", f, n, pos(n))

@@ -361,7 +361,7 @@ func ObjOf(info *types.Info, id *ast.Ident) types.Object {
 
 // EnclosingFuncAt returns the innermost FuncDecl or FuncLit around c.
 func EnclosingFuncAt(c astindex.Cursor) ast.Node {
-	for e := range c.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+	if e, ok := c.Innermost((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)); ok {
 		return e.Node()
 	}
 	return nil

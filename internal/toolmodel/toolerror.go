@@ -754,11 +754,7 @@ func (m *Model) laterLevel(c astindex.Cursor, named *types.Named) ast.Expr {
 	if v == nil {
 		return nil
 	}
-	var fnBody ast.Node
-	for e := range c.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		fnBody = e.Node()
-		break
-	}
+	fnBody := EnclosingFuncAt(c)
 	if fnBody == nil || !within(fnBody, v.Pos()) {
 		return nil
 	}
