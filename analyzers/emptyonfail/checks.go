@@ -218,7 +218,7 @@ func (c *checker) checkTupleReturn(ret *ast.ReturnStmt, f *failure) {
 
 // assigned reports whether the function assigns v anywhere.
 func (c *checker) assigned(fi *funcInfo, v *types.Var) bool {
-	for _, ev := range fi.index().events[v] {
+	for _, ev := range fi.eventsOf(v) {
 		if !ev.read && !ev.zero {
 			return true
 		}

@@ -431,7 +431,7 @@ func (c *checker) varJudge(v *types.Var, pos token.Pos, f *failure, depth int) j
 		return false
 	}
 	failed := false
-	for _, ev := range fi.index().events[v] {
+	for _, ev := range fi.eventsOf(v) {
 		if ev.pos == pos || !counted(ev.pos) || ev.read {
 			continue
 		}
@@ -481,10 +481,6 @@ func shortExpr(e ast.Expr) string {
 
 // varIndex records, for the variables of one function, how each use
 // touches them.
-type varIndex struct {
-	events map[*types.Var][]event
-}
-
 type event struct {
 	pos   token.Pos
 	rhs   ast.Expr // the assigned value
@@ -496,11 +492,13 @@ type event struct {
 	inLit bool     // in a nested function literal
 }
 
-// buildIndex indexes the uses of variables in the body of fi.
-func buildIndex(info *types.Info, fi *funcInfo) *varIndex {
-	idx := &varIndex{events: map[*types.Var][]event{}}
-	for _, v := range fi.named {
-		idx.events[v] = append(idx.events[v], event{pos: fi.body.Pos(), zero: true, tuple: -1})
+// collectEvents lists the uses of v in the body of fi, in source order.
+func collectEvents(info *types.Info, fi *funcInfo, v *types.Var) []event {
+	var evs []event
+	for _, n := range fi.named {
+		if n == v {
+			evs = append(evs, event{pos: fi.body.Pos(), zero: true, tuple: -1})
+		}
 	}
 	var stack []ast.Node
 	lits := 0
@@ -515,23 +513,17 @@ func buildIndex(info *types.Info, fi *funcInfo) *varIndex {
 		if _, ok := n.(*ast.FuncLit); ok {
 			lits++
 		}
-		if id, ok := n.(*ast.Ident); ok && len(stack) > 0 {
-			var v *types.Var
-			if o, ok := info.Defs[id].(*types.Var); ok {
-				v = o
-			} else if o, ok := info.Uses[id].(*types.Var); ok {
-				v = o
-			}
-			if v != nil && !v.IsField() {
+		if id, ok := n.(*ast.Ident); ok && len(stack) > 0 && id.Name == v.Name() {
+			if info.Defs[id] == v || info.Uses[id] == v {
 				ev := classifyUse(info, stack, id)
 				ev.inLit = lits > 0
-				idx.events[v] = append(idx.events[v], ev)
+				evs = append(evs, ev)
 			}
 		}
 		stack = append(stack, n)
 		return true
 	})
-	return idx
+	return evs
 }
 
 // classifyUse says how the identifier id, under the nodes on stack, uses

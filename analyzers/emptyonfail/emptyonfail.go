@@ -337,7 +337,7 @@ func (c *checker) inherited(d *ast.FuncDecl) *Fact {
 					}
 					var call *ast.CallExpr
 					only := true
-					for _, ev := range fi.index().events[v] {
+					for _, ev := range fi.eventsOf(v) {
 						switch {
 						case ev.ret && !ev.inLit:
 						case ev.rhs != nil && !ev.inLit:

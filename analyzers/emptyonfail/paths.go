@@ -23,14 +23,21 @@ type funcInfo struct {
 	callback bool // a literal whose nil error means "go on"
 	named    []*types.Var
 	info     *types.Info
-	idx      *varIndex
+	events   map[*types.Var][]event // memo of eventsOf
 }
 
-func (fi *funcInfo) index() *varIndex {
-	if fi.idx == nil {
-		fi.idx = buildIndex(fi.info, fi)
+// eventsOf returns the uses of v in fi's body, in source order, collected
+// on first request: a function's failure paths ask about a few variables.
+func (fi *funcInfo) eventsOf(v *types.Var) []event {
+	if evs, ok := fi.events[v]; ok {
+		return evs
 	}
-	return fi.idx
+	evs := collectEvents(fi.info, fi, v)
+	if fi.events == nil {
+		fi.events = map[*types.Var][]event{}
+	}
+	fi.events[v] = evs
+	return evs
 }
 
 // A condKind says what a condition tells about an error.
@@ -385,7 +392,7 @@ func (c *checker) newFailure(k cond, node ast.Node) *failure {
 		}
 	}
 	if rhs == nil && c.fn != nil {
-		for _, ev := range c.fn.index().events[k.v] {
+		for _, ev := range c.fn.eventsOf(k.v) {
 			if ev.rhs != nil && ev.pos < node.Pos() && !ev.inLit {
 				rhs = ev.rhs
 			}

@@ -350,8 +350,11 @@ func (c *checker) indexCall(cur astindex.Cursor, call *ast.CallExpr, fn ast.Node
 		return
 	}
 	// A call of a helper that returns an IsError result is decided once
-	// the package is indexed.
-	c.calls = append(c.calls, callSite{call, fn, cur})
+	// the package is indexed; only a function returning a tool result can
+	// be one.
+	if returnsResult(c.info.TypeOf(call.Fun)) {
+		c.calls = append(c.calls, callSite{call, fn, cur})
+	}
 }
 
 func (c *checker) indexLit(cur astindex.Cursor, lit *ast.CompositeLit, fn ast.Node) {
@@ -369,6 +372,24 @@ func (c *checker) indexLit(cur astindex.Cursor, lit *ast.CompositeLit, fn ast.No
 	}
 	name := typeName(t)
 	c.addSite(cur, at.Pos(), at.End(), fn, fmt.Sprintf("%s literal with IsError: %s", name, render(c.pass.Fset, value, "...")), nil)
+}
+
+// returnsResult reports whether t is a function type with a tool result
+// among its results.
+func returnsResult(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	sig, ok := t.Underlying().(*types.Signature)
+	if !ok {
+		return false
+	}
+	for i := range sig.Results().Len() {
+		if isResultType(sig.Results().At(i).Type()) {
+			return true
+		}
+	}
+	return false
 }
 
 // addSite records a direct construction; call is the NewToolResultError

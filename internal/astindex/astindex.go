@@ -4,13 +4,16 @@
 // previous sibling, and the innermost node at a position.
 //
 // It answers those questions as golang.org/x/tools/go/ast/inspector does,
-// and its Cursor has the same methods with the same meaning, but it keeps
-// one 24-byte record per node, in a slice of exactly the right size,
-// where the inspector keeps two 32-byte events per node in a slice that
-// grows by doubling when its size estimate falls short (as it does on
-// dense code). toolcheck builds one per package that reaches an MCP SDK,
-// and on a module of tool handlers the inspector was the largest single
-// allocation of a run.
+// and its Cursor has the same methods with the same meaning, but for the
+// leaves toolcheck never navigates from: identifiers, basic literals and
+// comments are not indexed. FindByPos on one returns its parent, and
+// PrevSibling skips them. The rest costs one 24-byte record per node, in
+// a slice of exactly the right size, where the inspector keeps two 32-byte
+// events per node (leaves included) in a slice that grows by doubling when
+// its size estimate falls short, as it does on dense code. toolcheck builds
+// an index for every package that reaches an MCP SDK; on a module of tool
+// handlers the inspector was the largest single allocation of a run, and
+// the index is about a sixth of it.
 package astindex
 
 import (
@@ -68,6 +71,10 @@ type builder struct {
 }
 
 func (b *builder) Visit(x ast.Node) ast.Visitor {
+	switch x.(type) {
+	case *ast.Ident, *ast.BasicLit, *ast.CommentGroup, *ast.Comment:
+		return nil // a leaf nobody navigates from (and a comment's lines)
+	}
 	if x == nil {
 		top := b.stack[len(b.stack)-1]
 		b.stack = b.stack[:len(b.stack)-1]
@@ -122,7 +129,8 @@ func (c Cursor) Parent() Cursor {
 }
 
 // Preorder iterates over c's subtree, c included, in the order of
-// ast.Inspect, yielding only nodes of the types given (all if none).
+// ast.Inspect, yielding only nodes of the types given (all if none). It
+// never yields the leaves the index leaves out.
 func (c Cursor) Preorder(types ...ast.Node) iter.Seq[Cursor] {
 	mask := maskOf(types)
 	return func(yield func(Cursor) bool) {
@@ -166,7 +174,8 @@ func (c Cursor) Innermost(types ...ast.Node) (Cursor, bool) {
 	return Cursor{}, false
 }
 
-// PrevSibling returns the node before c among its parent's children.
+// PrevSibling returns the indexed node before c among its parent's
+// children.
 func (c Cursor) PrevSibling() (Cursor, bool) {
 	if c.index < 0 {
 		panic("astindex: PrevSibling called on the root")
@@ -200,8 +209,11 @@ func (c Cursor) FindNode(n ast.Node) (Cursor, bool) {
 	return Cursor{}, false
 }
 
-// FindByPos returns the innermost node of c's subtree that contains the
-// range [start, end]: of two nodes that adjoin an empty range, the first.
+// FindByPos returns the innermost indexed node of c's subtree that
+// contains the range [start, end]: of two nodes that adjoin an empty range,
+// the first. (Where the inspector would return a left-out leaf, it returns
+// the leaf's parent, except for an empty range at the leaf's end, where it
+// may return the sibling that starts there.)
 func (c Cursor) FindByPos(start, end token.Pos) (Cursor, bool) {
 	if end < start {
 		panic("astindex: end < start")
@@ -218,10 +230,15 @@ func (c Cursor) FindByPos(start, end token.Pos) (Cursor, bool) {
 				continue
 			}
 		} else {
-			// FuncDecl.Name and FuncDecl.Type overlap: a match in the
-			// name is not bettered by the type.
-			if c.in.kinds[i] == kFuncType && e.parent >= 0 && c.in.kinds[e.parent] == kFuncDecl && best > e.parent {
-				continue
+			// FuncDecl.Name and FuncDecl.Type overlap, and the name comes
+			// first: a name that holds the range would have been the
+			// match (its parent, the FuncDecl, is best), and a name after
+			// start would have ended the search.
+			if c.in.kinds[i] == kFuncType && e.parent >= 0 && c.in.kinds[e.parent] == kFuncDecl {
+				name := nodes[e.parent].node.(*ast.FuncDecl).Name
+				if name.Pos() > start || end <= name.End() {
+					break
+				}
 			}
 			nodeEnd = e.node.End()
 			if e.node.Pos() > start {

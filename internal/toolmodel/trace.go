@@ -265,15 +265,12 @@ func (m *Model) reaching(v *types.Var, use ast.Expr) (assigns []*assignment, inc
 		return all, isParam
 	}
 	usePos := use.Pos()
-	ancestors := map[ast.Node]bool{}
-	if c, ok := m.Syntax.Root().FindByPos(use.Pos(), use.End()); ok {
-		for a := range c.Enclosing() {
-			ancestors[a.Node()] = true
-		}
-	}
+	// A statement list encloses the use when its range holds the use's:
+	// syntax ranges nest, so those are the use's ancestors.
+	encloses := func(b ast.Node) bool { return b.Pos() <= usePos && use.End() <= b.End() }
 	kill := -1
 	for i, a := range all {
-		if a.end <= usePos && a.block != nil && ancestors[a.block] && !a.elem && !a.opaque {
+		if a.end <= usePos && a.block != nil && encloses(a.block) && !a.elem && !a.opaque {
 			if kill < 0 || a.pos > all[kill].pos {
 				kill = i
 			}
