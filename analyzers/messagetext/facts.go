@@ -11,9 +11,10 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-
-	"github.com/toolcheck/toolcheck/internal/toolmodel"
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/toolcheck/toolcheck/internal/astindex"
+	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
 // envFact lists the environment variables a package reads.
@@ -136,7 +137,7 @@ func (c *checker) errFactLeaves(ef *errFact, fn *types.Func, call *ast.CallExpr,
 // reads with os.Getenv, os.LookupEnv, syscall.Getenv or os.ExpandEnv.
 // Standard-library packages and packages that import neither os nor
 // syscall are skipped.
-func envReads(pass *analysis.Pass) []string {
+func envReads(pass *analysis.Pass, syntax *astindex.Index) []string {
 	imports := false
 	for _, imp := range pass.Pkg.Imports() {
 		if imp.Path() == "os" || imp.Path() == "syscall" {
@@ -150,32 +151,45 @@ func envReads(pass *analysis.Pass) []string {
 		return nil
 	}
 	seen := map[string]bool{}
-	for _, f := range pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok || len(call.Args) == 0 {
-				return true
+	visit := func(call *ast.CallExpr) {
+		if len(call.Args) == 0 {
+			return
+		}
+		fn, _ := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
+		if fn == nil || fn.Pkg() == nil {
+			return
+		}
+		path, name := fn.Pkg().Path(), fn.Name()
+		if path != "os" && path != "syscall" {
+			return
+		}
+		tv := pass.TypesInfo.Types[call.Args[0]]
+		if tv.Value == nil || tv.Value.Kind() != constant.String {
+			return
+		}
+		s := constant.StringVal(tv.Value)
+		switch {
+		case name == "Getenv" || name == "LookupEnv":
+			seen[s] = true
+		case path == "os" && name == "ExpandEnv":
+			for _, m := range dollarVar.FindAllStringSubmatch(s, -1) {
+				seen[m[1]] = true
 			}
-			fn, _ := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
-			if fn == nil || fn.Pkg() == nil {
-				return true
-			}
-			path, name := fn.Pkg().Path(), fn.Name()
-			tv := pass.TypesInfo.Types[call.Args[0]]
-			if tv.Value == nil || tv.Value.Kind() != constant.String {
-				return true
-			}
-			s := constant.StringVal(tv.Value)
-			switch {
-			case (path == "os" || path == "syscall") && (name == "Getenv" || name == "LookupEnv"):
-				seen[s] = true
-			case path == "os" && name == "ExpandEnv":
-				for _, m := range dollarVar.FindAllStringSubmatch(s, -1) {
-					seen[m[1]] = true
+		}
+	}
+	if syntax != nil {
+		for c := range syntax.Root().Preorder((*ast.CallExpr)(nil)) {
+			visit(c.Node().(*ast.CallExpr))
+		}
+	} else {
+		for _, f := range pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				if call, ok := n.(*ast.CallExpr); ok {
+					visit(call)
 				}
-			}
-			return true
-		})
+				return true
+			})
+		}
 	}
 	var names []string
 	for n := range seen {

@@ -97,7 +97,7 @@ func (u *unit) use(i int, verb string) {
 }
 
 func run(pass *analysis.Pass, m *toolmodel.Model, opts *options) error {
-	names := envReads(pass)
+	names := envReads(pass, m.Syntax)
 	if len(names) > 0 {
 		pass.ExportPackageFact(&envFact{Names: names})
 	}
