@@ -37,20 +37,17 @@ type settings struct {
 func New(model *analysis.Analyzer) *analysis.Analyzer {
 	s := &settings{}
 	a := &analysis.Analyzer{
-		Name:      Name,
-		Doc:       toolmodel.DocOf(doc),
-		URL:       "https://github.com/toolcheck/toolcheck#emptyonfail",
-		Requires:  []*analysis.Analyzer{toolmodel.Dependent(model)},
-		FactTypes: []analysis.Fact{new(Fact)},
-		Run: func(pass *analysis.Pass) (any, error) {
-			return nil, run(pass, pass.ResultOf[model].(*toolmodel.Model), s)
-		},
+		Name: Name,
+		Doc:  toolmodel.DocOf(doc),
+		URL:  "https://github.com/toolcheck/toolcheck#emptyonfail",
 	}
 	a.Flags.BoolVar(&s.allFunctions, "all-functions", false,
 		"check every function of a package that declares tools, not only the code tools reach")
 	a.Flags.BoolVar(&s.loops, "loops", false,
 		"also report a failure skipped with continue in a loop that builds the returned collection")
-	return a
+	return toolmodel.Attach(model, a, []analysis.Fact{new(Fact)}, func(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter) error {
+		return run(pass, m, r, s)
+	})
 }
 
 // Fact marks a function that returns an empty success on a failure path,
@@ -101,9 +98,7 @@ func ownCode(pass *analysis.Pass) bool {
 	return strings.Contains(first, ".")
 }
 
-func run(pass *analysis.Pass, m *toolmodel.Model, s *settings) error {
-	r := m.Reporter(pass, Name)
-	defer r.Finish()
+func run(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter, s *settings) error {
 	own := ownCode(pass)
 	if !own && (!m.Relevant || dependency(pass)) {
 		return nil

@@ -28,16 +28,12 @@ var Analyzer = New(toolmodel.Default)
 // New returns an iserror analyzer that reads the tool model computed by
 // model, an analyzer made by toolmodel.New.
 func New(model *analysis.Analyzer) *analysis.Analyzer {
-	return &analysis.Analyzer{
-		Name:      Name,
-		Doc:       toolmodel.DocOf(doc),
-		URL:       "https://github.com/toolcheck/toolcheck#iserror",
-		Requires:  []*analysis.Analyzer{toolmodel.Dependent(model)},
-		FactTypes: []analysis.Fact{new(Fact)},
-		Run: func(pass *analysis.Pass) (any, error) {
-			return nil, run(pass, pass.ResultOf[model].(*toolmodel.Model))
-		},
+	a := &analysis.Analyzer{
+		Name: Name,
+		Doc:  toolmodel.DocOf(doc),
+		URL:  "https://github.com/toolcheck/toolcheck#iserror",
 	}
+	return toolmodel.Attach(model, a, []analysis.Fact{new(Fact)}, run)
 }
 
 //go:embed doc.go
@@ -53,9 +49,7 @@ var errorCtors = map[string]bool{
 	"NewToolResultErrorFromErr": true,
 }
 
-func run(pass *analysis.Pass, m *toolmodel.Model) error {
-	r := m.Reporter(pass, Name)
-	defer r.Finish()
+func run(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter) error {
 	if !m.Relevant || toolmodel.IsSDKPath(pass.Pkg.Path()) {
 		return nil
 	}

@@ -28,17 +28,14 @@ var doc string
 func New(model *analysis.Analyzer) *analysis.Analyzer {
 	strict := false
 	a := &analysis.Analyzer{
-		Name:      Name,
-		Doc:       toolmodel.DocOf(doc),
-		URL:       "https://github.com/toolcheck/toolcheck#loglevel",
-		Requires:  []*analysis.Analyzer{toolmodel.Dependent(model)},
-		FactTypes: []analysis.Fact{new(toolmodel.LevelFact)},
+		Name: Name,
+		Doc:  toolmodel.DocOf(doc),
+		URL:  "https://github.com/toolcheck/toolcheck#loglevel",
 	}
 	a.Flags.BoolVar(&strict, "strict", false, "report every ToolError construction that leaves its level to a default")
-	a.Run = func(pass *analysis.Pass) (any, error) {
-		return nil, run(pass, pass.ResultOf[model].(*toolmodel.Model), strict)
-	}
-	return a
+	return toolmodel.Attach(model, a, []analysis.Fact{new(toolmodel.LevelFact)}, func(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter) error {
+		return run(pass, m, r, strict)
+	})
 }
 
 // checker holds one package's state.
@@ -51,9 +48,7 @@ type checker struct {
 	options map[*types.Func]*types.Func
 }
 
-func run(pass *analysis.Pass, m *toolmodel.Model, strict bool) error {
-	r := m.Reporter(pass, Name)
-	defer r.Finish()
+func run(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter, strict bool) error {
 	if !m.Relevant {
 		return nil
 	}

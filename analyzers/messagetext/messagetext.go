@@ -37,19 +37,17 @@ type options struct {
 func New(model *analysis.Analyzer) *analysis.Analyzer {
 	opts := &options{}
 	a := &analysis.Analyzer{
-		Name:      Name,
-		Doc:       toolmodel.DocOf(doc),
-		URL:       "https://github.com/toolcheck/toolcheck#messagetext",
-		Requires:  []*analysis.Analyzer{toolmodel.Dependent(model)},
-		FactTypes: []analysis.Fact{new(envFact), new(textFact), new(errFact)},
-		Run: func(pass *analysis.Pass) (any, error) {
-			return nil, run(pass, pass.ResultOf[model].(*toolmodel.Model), opts)
-		},
+		Name: Name,
+		Doc:  toolmodel.DocOf(doc),
+		URL:  "https://github.com/toolcheck/toolcheck#messagetext",
 	}
 	a.Flags.BoolVar(&opts.longText, "long-text", false, "also report model-facing text longer than two sentences")
 	a.Flags.BoolVar(&opts.nextStep, "next-step", false, "also report INFO ToolErrors whose text names no tool of the package")
 	a.Flags.BoolVar(&opts.faultText, "fault-text", false, "also report WARNING and ERROR ToolErrors whose text does not say the request was fine and what to do")
-	return a
+	facts := []analysis.Fact{new(envFact), new(textFact), new(errFact)}
+	return toolmodel.Attach(model, a, facts, func(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter) error {
+		return run(pass, m, r, opts)
+	})
 }
 
 // A checker holds what one run knows.
@@ -96,13 +94,11 @@ func (u *unit) use(i int, verb string) {
 	}
 }
 
-func run(pass *analysis.Pass, m *toolmodel.Model, opts *options) error {
+func run(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter, opts *options) error {
 	names := envReads(pass, m.Syntax)
 	if len(names) > 0 {
 		pass.ExportPackageFact(&envFact{Names: names})
 	}
-	r := m.Reporter(pass, Name)
-	defer r.Finish()
 	if toolmodel.IsSDKPath(pass.Pkg.Path()) || !m.Relevant && !ownCode(pass) {
 		return nil
 	}

@@ -23,23 +23,18 @@ var Analyzer = New(toolmodel.Default)
 // New returns an unwrapped analyzer that reads the tool model computed by
 // model, an analyzer made by toolmodel.New.
 func New(model *analysis.Analyzer) *analysis.Analyzer {
-	return &analysis.Analyzer{
-		Name:     Name,
-		Doc:      toolmodel.DocOf(doc),
-		URL:      "https://github.com/toolcheck/toolcheck#unwrapped",
-		Requires: []*analysis.Analyzer{toolmodel.Dependent(model)},
-		Run: func(pass *analysis.Pass) (any, error) {
-			return nil, run(pass, pass.ResultOf[model].(*toolmodel.Model))
-		},
+	a := &analysis.Analyzer{
+		Name: Name,
+		Doc:  toolmodel.DocOf(doc),
+		URL:  "https://github.com/toolcheck/toolcheck#unwrapped",
 	}
+	return toolmodel.Attach(model, a, nil, run)
 }
 
 //go:embed doc.go
 var doc string
 
-func run(pass *analysis.Pass, m *toolmodel.Model) error {
-	r := m.Reporter(pass, Name)
-	defer r.Finish()
+func run(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter) error {
 	if !m.Relevant {
 		return nil
 	}

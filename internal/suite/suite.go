@@ -16,7 +16,7 @@ import (
 // New returns every toolcheck analyzer, configured by cfg and sharing one
 // model analyzer.
 func New(cfg *toolmodel.Config) []*analysis.Analyzer {
-	model := toolmodel.New(cfg)
+	model := toolmodel.NewHost(cfg)
 	return []*analysis.Analyzer{
 		unwrapped.New(model),
 		iserror.New(model),

@@ -91,6 +91,7 @@ type Reporter struct {
 	name    string
 	used    map[*Directive]bool
 	pending []analysis.Diagnostic
+	err     error // the error of a hosted analysis, returned by its analyzer
 }
 
 // Reporter returns the reporter of the analyzer called name for pass.
@@ -131,7 +132,7 @@ func (r *Reporter) Report(d analysis.Diagnostic) {
 // the first analyzer of the suite, unwrapped.
 //
 // Finish also tells the model this analyzer is done with it (see
-// Dependent); the analyzer must not use the model afterwards.
+// Attach); the analyzer must not use the model afterwards.
 func (r *Reporter) Finish() {
 	defer r.m.finished()
 	// Findings leave in source order, whatever order the analyzer found

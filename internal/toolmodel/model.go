@@ -86,6 +86,9 @@ type Model struct {
 	// pending counts the dependent analyzers still to finish with this
 	// package; the last one to finish releases the model's indexes.
 	pending atomic.Int32
+	// hosted holds the reporters of the dependents whose analysis the
+	// model ran in its own pass (NewHost), by analyzer name.
+	hosted map[string]*Reporter
 }
 
 type paramInfo struct {
@@ -94,9 +97,20 @@ type paramInfo struct {
 }
 
 // New returns a fresh model analyzer bound to cfg. Analyzers built on it
-// share its result; two models with different configurations never share
-// settings.
-func New(cfg *Config) *analysis.Analyzer {
+// share its result and declare their own facts; two models with different
+// configurations never share settings.
+func New(cfg *Config) *analysis.Analyzer { return newModel(cfg, false) }
+
+// NewHost returns a model analyzer, like New, that also carries the facts
+// of the analyzers built on it (see Attach): it runs their analysis of each
+// package in its own pass and holds their findings until they report
+// them. Only the model then declares facts, so a driver runs the other
+// analyzers on the packages it was asked about alone, not on every
+// dependency too: the suite's layout, cheaper by an action (a goroutine,
+// a fact table and a pass) per dependency package and analyzer.
+func NewHost(cfg *Config) *analysis.Analyzer { return newModel(cfg, true) }
+
+func newModel(cfg *Config, host bool) *analysis.Analyzer {
 	if cfg == nil {
 		cfg = &Config{}
 	}
@@ -104,45 +118,13 @@ func New(cfg *Config) *analysis.Analyzer {
 		Name:       "toolmodel",
 		Doc:        "computes the shared MCP tool model (registrations, handlers, boundaries, servers) for toolcheck's analyzers",
 		URL:        "https://github.com/toolcheck/toolcheck",
-		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, cfg) },
 		ResultType: reflect.TypeFor[*Model](),
 		FactTypes:  []analysis.Fact{new(FuncFact)},
 	}
+	info := &modelInfo{host: host}
+	models.Store(a, info)
+	a.Run = func(pass *analysis.Pass) (any, error) { return run(pass, cfg, info) }
 	return a
-}
-
-// dependents counts, per model analyzer, the analyzers built on it.
-var dependents sync.Map // *analysis.Analyzer -> *atomic.Int32
-
-// Dependent records that one more analyzer reads the result of model and
-// returns model, for the dependent's Requires. Every dependent must create
-// one Reporter per package and call its Finish when done with the model:
-// when the last dependent has finished, the model releases its syntax
-// index and tables, which the standalone driver would otherwise keep for
-// every package until the end of the run. A driver that runs only some
-// dependents never reaches the count, and the model is simply kept.
-func Dependent(model *analysis.Analyzer) *analysis.Analyzer {
-	n, _ := dependents.LoadOrStore(model, new(atomic.Int32))
-	n.(*atomic.Int32).Add(1)
-	return model
-}
-
-// finished records that one dependent analyzer is done with m.
-func (m *Model) finished() {
-	if m.pending.Add(-1) == 0 {
-		m.release()
-	}
-}
-
-// release drops what only the dependents' runs need: the inspector and
-// the indexes. The configuration, relevance and directives stay.
-func (m *Model) release() {
-	m.Syntax = nil
-	m.Handlers, m.ToolCode, m.BoundaryCode, m.Unwrapped, m.ToolNames = nil, nil, nil, nil, nil
-	m.funcDecls, m.funcOfNode, m.params, m.assigns, m.equipped = nil, nil, nil, nil, nil
-	m.boundary, m.summaries, m.reported, m.funcFacts = nil, nil, nil, nil
-	m.enclosing, m.blockOf, m.fileOf, m.inProgress, m.callsIn, m.visiting = nil, nil, nil, nil, nil, nil
-	m.te = nil
 }
 
 // Default is the model analyzer with no configuration beyond the
@@ -203,11 +185,18 @@ func definesToolError(pkg *types.Package, cfg nameSet) bool {
 	return false
 }
 
-func run(pass *analysis.Pass, cfg *Config) (any, error) {
-	m := &Model{Pass: pass}
-	if n, ok := dependents.Load(pass.Analyzer); ok {
-		m.pending.Store(n.(*atomic.Int32).Load())
+func run(pass *analysis.Pass, cfg *Config, info *modelInfo) (any, error) {
+	m, err := build(pass, cfg)
+	if err != nil {
+		return nil, err
 	}
+	info.start(m)
+	return m, nil
+}
+
+// build computes the model of the package of pass.
+func build(pass *analysis.Pass, cfg *Config) (*Model, error) {
+	m := &Model{Pass: pass}
 	dir := ""
 	if len(pass.Files) > 0 {
 		dir = filepath.Dir(pass.Fset.File(pass.Files[0].Pos()).Name())

@@ -1,0 +1,141 @@
+package toolmodel
+
+import (
+	"fmt"
+	"reflect"
+	"sync"
+	"sync/atomic"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// An Analysis is what a dependent analyzer does in one package: it reads
+// the model, reports its findings to r, and imports and exports its facts
+// through pass. pass is the analyzer's own pass, or, when the model hosts
+// the analyzer's facts (NewHost), the model's.
+type Analysis func(pass *analysis.Pass, m *Model, r *Reporter) error
+
+// modelInfo is what a model analyzer knows of the analyzers built on it.
+type modelInfo struct {
+	host       bool
+	dependents atomic.Int32 // analyzers attached, each reporting once per package
+	mu         sync.Mutex
+	hosted     []hostedAnalysis // run by the model, in attachment order
+}
+
+type hostedAnalysis struct {
+	name string
+	do   Analysis
+}
+
+var models sync.Map // *analysis.Analyzer (a model) -> *modelInfo
+
+func infoOf(model *analysis.Analyzer) *modelInfo {
+	info, ok := models.Load(model)
+	if !ok {
+		panic(fmt.Sprintf("toolmodel: %s is not a model analyzer made by toolmodel.New or NewHost", model))
+	}
+	return info.(*modelInfo)
+}
+
+// Attach completes a, an analyzer with its name, documentation and flags
+// set, as a dependent of model: it requires the model and runs do on each
+// package, with a Reporter that filters its findings and reports them in
+// source order. facts are the fact types do imports and exports.
+//
+// With a model made by New, a declares facts and runs do in its own pass,
+// like any analyzer. With one made by NewHost, the model declares facts
+// and runs do in its pass, after building the model, on every package it
+// analyzes; a, which then declares no facts and runs only where reports
+// are wanted, passes on the findings do reported there.
+//
+// When every analyzer attached to a model has reported in a package, the
+// model releases its syntax index and tables, which the standalone driver
+// would otherwise keep for every package until the end of the run. A
+// driver that runs only some of them never reaches the count, and the model
+// is simply kept.
+func Attach(model *analysis.Analyzer, a *analysis.Analyzer, facts []analysis.Fact, do Analysis) *analysis.Analyzer {
+	info := infoOf(model)
+	info.dependents.Add(1)
+	a.Requires = append(a.Requires, model)
+	name := a.Name
+	if !info.host || len(facts) == 0 {
+		a.FactTypes = facts
+		a.Run = func(pass *analysis.Pass) (any, error) {
+			m := pass.ResultOf[model].(*Model)
+			r := m.Reporter(pass, name)
+			defer r.Finish()
+			return nil, do(pass, m, r)
+		}
+		return a
+	}
+	info.mu.Lock()
+	info.hosted = append(info.hosted, hostedAnalysis{name, do})
+	info.mu.Unlock()
+	for _, f := range facts {
+		if !hasFactType(model.FactTypes, f) {
+			model.FactTypes = append(model.FactTypes, f)
+		}
+	}
+	a.Run = func(pass *analysis.Pass) (any, error) {
+		m := pass.ResultOf[model].(*Model)
+		r := m.hosted[name]
+		if r == nil {
+			// Not run by the model (attached after it ran): run here,
+			// without facts.
+			r = m.Reporter(pass, name)
+			r.err = do(pass, m, r)
+		}
+		r.pass = pass // findings leave through this analyzer's pass
+		defer r.Finish()
+		return nil, r.err
+	}
+	return a
+}
+
+func hasFactType(list []analysis.Fact, f analysis.Fact) bool {
+	for _, g := range list {
+		if reflect.TypeOf(g) == reflect.TypeOf(f) {
+			return true
+		}
+	}
+	return false
+}
+
+// start prepares m for its dependents: how many will report, and, for a
+// host, the analyses it runs in its own pass.
+func (info *modelInfo) start(m *Model) {
+	m.pending.Store(info.dependents.Load())
+	if !info.host {
+		return
+	}
+	info.mu.Lock()
+	hosted := info.hosted
+	info.mu.Unlock()
+	m.hosted = make(map[string]*Reporter, len(hosted))
+	for _, h := range hosted {
+		r := m.Reporter(m.Pass, h.name)
+		r.err = h.do(m.Pass, m, r)
+		m.hosted[h.name] = r
+	}
+}
+
+// finished records that one dependent analyzer is done with m; the last
+// releases the model's indexes.
+func (m *Model) finished() {
+	if m.pending.Add(-1) == 0 {
+		m.release()
+	}
+}
+
+// release drops what only the dependents' runs need: the syntax index and
+// the tables. The configuration, relevance and directives stay.
+func (m *Model) release() {
+	m.Syntax = nil
+	m.Handlers, m.ToolCode, m.BoundaryCode, m.Unwrapped, m.ToolNames = nil, nil, nil, nil, nil
+	m.funcDecls, m.funcOfNode, m.params, m.assigns, m.equipped = nil, nil, nil, nil, nil
+	m.boundary, m.summaries, m.reported, m.funcFacts = nil, nil, nil, nil
+	m.enclosing, m.blockOf, m.fileOf, m.inProgress, m.callsIn, m.visiting = nil, nil, nil, nil, nil, nil
+	m.te = nil
+	m.hosted = nil
+}
