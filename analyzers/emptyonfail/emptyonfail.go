@@ -211,35 +211,34 @@ func (c *checker) factOf(fn *types.Func) *Fact {
 // reportCalls reports the calls in tool code of other packages' functions
 // that return an empty success on a failure path.
 func (c *checker) reportCalls() {
-	for _, f := range c.pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok {
-				return true
-			}
-			fn := typeutil.StaticCallee(c.pass.TypesInfo, call)
-			if fn == nil {
-				return true
-			}
-			fact := c.factOf(fn.Origin())
-			if fact == nil || fact.Reported || !c.inScope(call.Pos()) {
-				return true
-			}
-			name := funcName(fn.Origin())
-			where := factWhere(fact)
-			c.reported[call.Pos()] = true
-			msg := fmt.Sprintf("%s returns %s with a nil error on the %s (%s), so this tool cannot tell a failure from an empty result; make %s return the error so the tool boundary reports a fault",
-				name, fact.Returns, fact.Op, where, name)
-			if errOnly(fn.Type().(*types.Signature)) {
-				msg = fmt.Sprintf("%s returns a nil error on the %s (%s), so this tool cannot tell a failure from success; make %s return the error so the tool boundary reports a fault",
-					name, fact.Op, where, name)
-			}
-			// The message names where the helper returns empty; no Related
-			// information, which text drivers print as a finding of its own.
-			c.r.Report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Message: msg})
-			return true
-		})
+	for cur := range c.m.Syntax.Root().Preorder((*ast.CallExpr)(nil)) {
+		c.reportCall(cur.Node().(*ast.CallExpr))
 	}
+}
+
+// reportCall reports call, in tool code, of another package's function
+// that returns an empty success on a failure path.
+func (c *checker) reportCall(call *ast.CallExpr) {
+	fn := typeutil.StaticCallee(c.pass.TypesInfo, call)
+	if fn == nil {
+		return
+	}
+	fact := c.factOf(fn.Origin())
+	if fact == nil || fact.Reported || !c.inScope(call.Pos()) {
+		return
+	}
+	name := funcName(fn.Origin())
+	where := factWhere(fact)
+	c.reported[call.Pos()] = true
+	msg := fmt.Sprintf("%s returns %s with a nil error on the %s (%s), so this tool cannot tell a failure from an empty result; make %s return the error so the tool boundary reports a fault",
+		name, fact.Returns, fact.Op, where, name)
+	if errOnly(fn.Type().(*types.Signature)) {
+		msg = fmt.Sprintf("%s returns a nil error on the %s (%s), so this tool cannot tell a failure from success; make %s return the error so the tool boundary reports a fault",
+			name, fact.Op, where, name)
+	}
+	// The message names where the helper returns empty; no Related
+	// information, which text drivers print as a finding of its own.
+	c.r.Report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Message: msg})
 }
 
 // exportFacts exports the facts of this package's exported functions,

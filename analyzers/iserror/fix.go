@@ -87,8 +87,8 @@ func (c *checker) ctorFor(file *ast.File) *ctorChoice {
 	}
 	for _, imp := range file.Imports {
 		pn := c.info.PkgNameOf(imp)
-		if pn == nil || pn.Name() == "_" || pn.Name() == "." || toolmodel.IsSDKPath(pn.Imported().Path()) {
-			continue
+		if pn == nil || pn.Name() == "_" || pn.Name() == "." || toolmodel.IsSDKPath(pn.Imported().Path()) || !c.m.RelevantPackage(pn.Imported()) {
+			continue // (an irrelevant package, like the standard library's, has no ToolError constructor)
 		}
 		ps := pn.Imported().Scope()
 		for _, name := range ps.Names() {

@@ -59,6 +59,7 @@ type Model struct {
 	ToolNames map[string]bool
 
 	cfgNames   nameSet
+	teNames    nameSet // configured ToolError types
 	funcDecls  map[*types.Func]*ast.FuncDecl
 	funcOfNode map[ast.Node]*types.Func
 	params     map[*types.Var]paramInfo
@@ -185,6 +186,21 @@ func definesToolError(pkg *types.Package, cfg nameSet) bool {
 	return false
 }
 
+// RelevantPackage reports whether pkg reaches an MCP SDK, or declares or
+// imports a ToolError type: only such a package can hold tools, ToolError
+// constructors, or the helpers toolcheck learns facts about.
+func (m *Model) RelevantPackage(pkg *types.Package) bool {
+	if reachesSDK(pkg) || definesToolError(pkg, m.teNames) {
+		return true
+	}
+	for _, imp := range pkg.Imports() {
+		if definesToolError(imp, m.teNames) {
+			return true
+		}
+	}
+	return false
+}
+
 func run(pass *analysis.Pass, cfg *Config, info *modelInfo) (any, error) {
 	m, err := build(pass, cfg)
 	if err != nil {
@@ -213,17 +229,8 @@ func build(pass *analysis.Pass, cfg *Config) (*Model, error) {
 		// nothing in it, so it costs no more than an unrelated package.
 		return m, nil
 	}
-	teNames := newNameSet(eff.ToolErrors)
-	relevant := reachesSDK(pass.Pkg) || definesToolError(pass.Pkg, teNames)
-	if !relevant {
-		for _, imp := range pass.Pkg.Imports() {
-			if definesToolError(imp, teNames) {
-				relevant = true
-				break
-			}
-		}
-	}
-	if !relevant {
+	m.teNames = newNameSet(eff.ToolErrors)
+	if !m.RelevantPackage(pass.Pkg) {
 		return m, nil
 	}
 	m.Relevant = true
