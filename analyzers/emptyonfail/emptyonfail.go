@@ -157,6 +157,7 @@ type checker struct {
 	valueUsed      map[*types.Func]bool  // functions used as values (lazy)
 	decls          []*ast.FuncDecl       // in source order
 	fn             *funcInfo             // the function being walked
+	lits           bool                  // the declaration being walked holds function literals
 	loops          []ast.Node            // loops enclosing the statement being walked, in fn
 	funcOfDecl     map[*ast.FuncDecl]*funcInfo
 	declOf         map[*types.Func]*ast.FuncDecl
@@ -307,54 +308,48 @@ func (c *checker) inherited(d *ast.FuncDecl) *Fact {
 		return &inh
 	}
 	var found *Fact
-	ast.Inspect(d.Body, func(n ast.Node) bool {
-		if found != nil {
-			return false
-		}
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			for i, e := range n.Results {
-				if i == fi.errIdx && !errOnly(fi.sig) {
+	for _, n := range c.m.Returns(d) {
+		for i, e := range n.Results {
+			if i == fi.errIdx && !errOnly(fi.sig) {
+				continue
+			}
+			switch e := ast.Unparen(e).(type) {
+			case *ast.CallExpr:
+				if f := from(e); f != nil {
+					found = f
+				}
+			case *ast.Ident:
+				v, ok := info.Uses[e].(*types.Var)
+				if !ok {
 					continue
 				}
-				switch e := ast.Unparen(e).(type) {
-				case *ast.CallExpr:
-					if f := from(e); f != nil {
-						found = f
-					}
-				case *ast.Ident:
-					v, ok := info.Uses[e].(*types.Var)
-					if !ok {
-						continue
-					}
-					var call *ast.CallExpr
-					only := true
-					for _, ev := range fi.eventsOf(v) {
-						switch {
-						case ev.ret && !ev.inLit:
-						case ev.rhs != nil && !ev.inLit:
-							c2, ok := ast.Unparen(ev.rhs).(*ast.CallExpr)
-							if !ok || from(c2) == nil {
-								only = false
-							}
-							call = c2
-						default:
+				var call *ast.CallExpr
+				only := true
+				for _, ev := range fi.eventsOf(v) {
+					switch {
+					case ev.ret && !ev.inLit:
+					case ev.rhs != nil && !ev.inLit:
+						c2, ok := ast.Unparen(ev.rhs).(*ast.CallExpr)
+						if !ok || from(c2) == nil {
 							only = false
 						}
-					}
-					if only && call != nil {
-						found = from(call)
+						call = c2
+					default:
+						only = false
 					}
 				}
-				if found != nil {
-					break
+				if only && call != nil {
+					found = from(call)
 				}
 			}
+			if found != nil {
+				break
+			}
 		}
-		return true
-	})
+		if found != nil {
+			break
+		}
+	}
 	return found
 }
 

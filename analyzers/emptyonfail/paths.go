@@ -81,6 +81,7 @@ func (c *checker) funcDecl(d *ast.FuncDecl) {
 		return
 	}
 	c.decls = append(c.decls, d)
+	c.lits = c.m.HasFuncLit(d)
 	fi := c.newFunc(d, d.Recv, d.Type, d.Body, fn.Type().(*types.Signature))
 	fi.decl = fn
 	if c.funcOfDecl == nil {
@@ -152,6 +153,9 @@ func (c *checker) funcLit(lit *ast.FuncLit, call *ast.CallExpr, deferred bool) {
 
 // exprs walks the function literals inside expressions.
 func (c *checker) exprs(nodes ...ast.Node) {
+	if !c.lits {
+		return // the declaration being walked holds no function literal
+	}
 	for _, n := range nodes {
 		if n == nil {
 			continue

@@ -169,29 +169,23 @@ func (m *Model) returnsOf(target ast.Node, f *frame, idx int, stop func(types.Ob
 	var out []origin
 	ok := true
 	newTracer := func() *tracer { return &tracer{m: m, seen: map[traceKey]bool{}, stopObj: stop} }
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			switch {
-			case len(n.Results) == 0:
-				// a bare return of named results
-				if ftype.Results != nil {
-					if v := resultVar(m.Pass.TypesInfo, ftype, idx); v != nil {
-						out = append(out, newTracer().traceVar(v, nil, f)...)
-					}
+	for _, n := range m.Returns(target) {
+		switch {
+		case len(n.Results) == 0:
+			// a bare return of named results
+			if ftype.Results != nil {
+				if v := resultVar(m.Pass.TypesInfo, ftype, idx); v != nil {
+					out = append(out, newTracer().traceVar(v, nil, f)...)
 				}
-			case len(n.Results) > idx && (len(n.Results) > 1 || idx == 0):
-				out = append(out, newTracer().trace(n.Results[idx], f, -1)...)
-			case len(n.Results) == 1:
-				out = append(out, newTracer().trace(n.Results[0], f, idx)...)
-			default:
-				ok = false
 			}
+		case len(n.Results) > idx && (len(n.Results) > 1 || idx == 0):
+			out = append(out, newTracer().trace(n.Results[idx], f, -1)...)
+		case len(n.Results) == 1:
+			out = append(out, newTracer().trace(n.Results[0], f, idx)...)
+		default:
+			ok = false
 		}
-		return true
-	})
+	}
 	return out, ok
 }
 

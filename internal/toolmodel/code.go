@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"strings"
+	"sync"
 )
 
 // computeCode finds the tool handlers, the code they reach and the
@@ -323,4 +324,82 @@ func Terminates(b *ast.BlockStmt) bool {
 		}
 	}
 	return false
+}
+
+// syntaxTables are tables of the package's syntax that several analyzers
+// need, computed from the index on first use.
+type syntaxTables struct {
+	once     sync.Once
+	returns  map[ast.Node][]*ast.ReturnStmt // function -> its own returns
+	litDecls map[*ast.FuncDecl]bool         // declarations holding a function literal
+}
+
+func (m *Model) tables() *syntaxTables {
+	t := &m.syntaxTables
+	t.once.Do(func() {
+		t.returns = map[ast.Node][]*ast.ReturnStmt{}
+		t.litDecls = map[*ast.FuncDecl]bool{}
+		if m.Syntax == nil {
+			return
+		}
+		for c := range m.Syntax.Root().Preorder((*ast.ReturnStmt)(nil), (*ast.FuncLit)(nil)) {
+			switch n := c.Node().(type) {
+			case *ast.ReturnStmt:
+				if fn, ok := c.Innermost((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)); ok {
+					t.returns[fn.Node()] = append(t.returns[fn.Node()], n)
+				}
+			case *ast.FuncLit:
+				if d, ok := c.Innermost((*ast.FuncDecl)(nil)); ok {
+					t.litDecls[d.Node().(*ast.FuncDecl)] = true
+				}
+			}
+		}
+	})
+	return t
+}
+
+// Returns returns the return statements of fn, a *ast.FuncDecl or
+// *ast.FuncLit of the package, in source order, those of the function
+// literals inside it excluded.
+func (m *Model) Returns(fn ast.Node) []*ast.ReturnStmt {
+	if m.Syntax != nil {
+		return m.tables().returns[fn]
+	}
+	var body *ast.BlockStmt
+	switch fn := fn.(type) {
+	case *ast.FuncDecl:
+		body = fn.Body
+	case *ast.FuncLit:
+		body = fn.Body
+	}
+	var out []*ast.ReturnStmt
+	if body != nil {
+		ast.Inspect(body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ReturnStmt:
+				out = append(out, n)
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// HasFuncLit reports whether the body of d holds a function literal.
+func (m *Model) HasFuncLit(d *ast.FuncDecl) bool {
+	if m.Syntax != nil {
+		return m.tables().litDecls[d]
+	}
+	found := false
+	if d.Body != nil {
+		ast.Inspect(d.Body, func(n ast.Node) bool {
+			if _, ok := n.(*ast.FuncLit); ok {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
 }

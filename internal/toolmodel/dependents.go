@@ -138,4 +138,5 @@ func (m *Model) release() {
 	m.enclosing, m.blockOf, m.fileOf, m.inProgress, m.callsIn, m.visiting = nil, nil, nil, nil, nil, nil
 	m.te = nil
 	m.hosted = nil
+	m.syntaxTables.returns, m.syntaxTables.litDecls = nil, nil
 }

@@ -80,6 +80,8 @@ type Model struct {
 	te     *toolErrorState // ToolError recognition, computed on first use
 	teOnce sync.Once
 
+	syntaxTables syntaxTables // Returns and HasFuncLit, on first use
+
 	// mu guards the memo tables behind methods that analyzers may call
 	// concurrently once the model is built (IsBoundary).
 	mu sync.Mutex
