@@ -153,6 +153,7 @@ type checker struct {
 	registersTools bool
 	params         map[*types.Var]bool   // parameters of every function seen
 	swallows       map[*types.Func]*Fact // declared functions that return empty on failure
+	facts          map[*types.Func]*Fact // memo of factOf: other packages' functions
 	reported       map[token.Pos]bool    // calls of fact functions reported in this package
 	valueUsed      map[*types.Func]bool  // functions used as values (lazy)
 	decls          []*ast.FuncDecl       // in source order
@@ -202,11 +203,18 @@ func (c *checker) factOf(fn *types.Func) *Fact {
 	if fn == nil || fn.Pkg() == nil || fn.Pkg() == c.pass.Pkg {
 		return nil
 	}
-	var f Fact
-	if c.pass.ImportObjectFact(fn, &f) {
-		return &f
+	if f, ok := c.facts[fn]; ok {
+		return f
 	}
-	return nil
+	var f *Fact
+	if g := new(Fact); c.pass.ImportObjectFact(fn, g) {
+		f = g
+	}
+	if c.facts == nil {
+		c.facts = map[*types.Func]*Fact{}
+	}
+	c.facts[fn] = f
+	return f
 }
 
 // reportCalls reports the calls in tool code of other packages' functions

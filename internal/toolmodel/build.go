@@ -162,11 +162,8 @@ func (m *Model) setReceiver(site *regSite, call *ast.CallExpr) {
 func (m *Model) markEquipped(installs map[ast.Node][]int) {
 	for pass := 0; pass < 3; pass++ {
 		changed := false
-		for n := range m.enclosing {
-			call, ok := n.(*ast.CallExpr)
-			if !ok {
-				continue
-			}
+		for _, ca := range m.calls {
+			call := ca.call
 			fn := m.callee(call)
 			if fn == nil {
 				continue
@@ -223,11 +220,8 @@ func (m *Model) build() {
 	m.markEquipped(installs)
 
 	var nodes []ast.Node
-	for n := range m.enclosing {
-		switch n.(type) {
-		case *ast.FuncLit:
-			nodes = append(nodes, n)
-		}
+	for lit := range m.lits {
+		nodes = append(nodes, lit)
 	}
 	for _, d := range m.funcDecls {
 		if d.Body != nil {
@@ -238,13 +232,10 @@ func (m *Model) build() {
 
 	// Calls, grouped by the function that holds them.
 	m.callsIn = map[ast.Node][]*ast.CallExpr{}
-	for n, fnNode := range m.enclosing {
-		if call, ok := n.(*ast.CallExpr); ok && fnNode != nil {
-			m.callsIn[fnNode] = append(m.callsIn[fnNode], call)
+	for _, ca := range m.calls { // in source order
+		if ca.fn != nil {
+			m.callsIn[ca.fn] = append(m.callsIn[ca.fn], ca.call)
 		}
-	}
-	for _, calls := range m.callsIn {
-		sort.Slice(calls, func(i, j int) bool { return calls[i].Pos() < calls[j].Pos() })
 	}
 	for _, n := range nodes {
 		m.summaryOf(n)

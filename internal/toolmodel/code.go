@@ -61,8 +61,8 @@ func (m *Model) computeCode() {
 			m.Handlers[d] = true
 		}
 	}
-	for n := range m.enclosing {
-		if lit, ok := n.(*ast.FuncLit); ok && HandlerKindOf(info.TypeOf(lit)).IsToolHandler() {
+	for lit := range m.lits {
+		if HandlerKindOf(info.TypeOf(lit)).IsToolHandler() {
 			m.Handlers[lit] = true
 		}
 	}
@@ -104,7 +104,7 @@ func (m *Model) outerDecl(n ast.Node) ast.Node {
 		if !ok {
 			return n
 		}
-		outer := m.enclosing[lit]
+		outer := m.lits[lit]
 		if outer == nil {
 			return n
 		}

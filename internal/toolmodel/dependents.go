@@ -135,7 +135,7 @@ func (m *Model) release() {
 	m.Handlers, m.ToolCode, m.BoundaryCode, m.Unwrapped, m.ToolNames = nil, nil, nil, nil, nil
 	m.funcDecls, m.funcOfNode, m.params, m.assigns, m.equipped = nil, nil, nil, nil, nil
 	m.boundary, m.summaries, m.reported, m.funcFacts = nil, nil, nil, nil
-	m.enclosing, m.blockOf, m.fileOf, m.inProgress, m.callsIn, m.visiting = nil, nil, nil, nil, nil, nil
+	m.calls, m.lits, m.fileOf, m.inProgress, m.callsIn, m.visiting = nil, nil, nil, nil, nil, nil
 	m.te = nil
 	m.hosted = nil
 	m.syntaxTables.returns, m.syntaxTables.litDecls = nil, nil

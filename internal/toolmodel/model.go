@@ -69,8 +69,8 @@ type Model struct {
 	summaries  map[ast.Node]*summary
 	reported   map[string]bool
 	funcFacts  map[*types.Func]*FuncFact
-	enclosing  map[ast.Node]ast.Node // call/lit -> enclosing function node
-	blockOf    map[ast.Node]ast.Node // statement -> enclosing block-ish node
+	calls      []callAt                  // every call, in source order
+	lits       map[*ast.FuncLit]ast.Node // function literal -> enclosing function
 	generated  map[*ast.File]bool
 	fileOf     map[*token.File]*ast.File
 	inProgress map[ast.Node]bool
@@ -256,8 +256,7 @@ func (m *Model) index() {
 	m.summaries = map[ast.Node]*summary{}
 	m.reported = map[string]bool{}
 	m.funcFacts = map[*types.Func]*FuncFact{}
-	m.enclosing = map[ast.Node]ast.Node{}
-	m.blockOf = map[ast.Node]ast.Node{}
+	m.lits = map[*ast.FuncLit]ast.Node{}
 	m.generated = map[*ast.File]bool{}
 	m.fileOf = map[*token.File]*ast.File{}
 	m.inProgress = map[ast.Node]bool{}
@@ -309,12 +308,9 @@ func (m *Model) index() {
 				m.funcOfNode[n] = fn
 			}
 			addParams(n, n.Recv, n.Type)
-			if n.Body != nil {
-				m.enclosing[n.Body] = n
-			}
 		case *ast.FuncLit:
 			addParams(n, nil, n.Type)
-			m.enclosing[n] = EnclosingFuncAt(c.Parent())
+			m.lits[n] = EnclosingFuncAt(c.Parent())
 		case *ast.AssignStmt:
 			m.indexAssign(c, n)
 		case *ast.ValueSpec:
@@ -343,7 +339,7 @@ func (m *Model) index() {
 		case *ast.CompositeLit:
 			m.indexCompositeLit(c, n)
 		case *ast.CallExpr:
-			m.enclosing[n] = EnclosingFuncAt(c)
+			m.calls = append(m.calls, callAt{n, EnclosingFuncAt(c)})
 			m.indexCall(n)
 		}
 	}
@@ -522,9 +518,12 @@ func (m *Model) IsTestFile(pos token.Pos) bool {
 	return tf != nil && strings.HasSuffix(tf.Name(), "_test.go")
 }
 
-// EnclosingFunc returns the innermost FuncDecl or FuncLit around n, for a
-// call expression or function literal indexed by the model.
-func (m *Model) EnclosingFunc(n ast.Node) ast.Node { return m.enclosing[n] }
+// A callAt is a call and the function declaration or literal holding it
+// (nil at package level).
+type callAt struct {
+	call *ast.CallExpr
+	fn   ast.Node
+}
 
 // FuncDecl returns the declaration of fn in this package, or nil.
 func (m *Model) FuncDecl(fn *types.Func) *ast.FuncDecl { return m.funcDecls[fn] }
