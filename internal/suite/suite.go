@@ -14,7 +14,9 @@ import (
 )
 
 // New returns every toolcheck analyzer, configured by cfg and sharing one
-// model analyzer.
+// model analyzer, which carries all their facts (toolmodel.NewHost): the
+// analyzers themselves declare none, so a driver runs them only on the
+// packages it reports on.
 func New(cfg *toolmodel.Config) []*analysis.Analyzer {
 	model := toolmodel.NewHost(cfg)
 	return []*analysis.Analyzer{

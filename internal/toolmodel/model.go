@@ -6,6 +6,11 @@
 // the servers and whether they carry the boundary as middleware, and the
 // registrar functions that register on a server they are given. What one
 // package learns about its functions travels to its importers as facts.
+//
+// Analyzers are built on a model with Attach. A model made by NewHost also
+// runs their analyses in its own pass and carries their facts, so that it
+// is the only analyzer a driver must run on every dependency; a model made
+// by New leaves each analyzer to declare and compute its own.
 package toolmodel
 
 import (
