@@ -49,26 +49,22 @@ func (c *checker) computeDispatch() {
 	for len(queue) > 0 {
 		n := queue[0]
 		queue = queue[1:]
-		ast.Inspect(n, func(x ast.Node) bool {
-			call, ok := x.(*ast.CallExpr)
-			if !ok {
-				return true
-			}
+		for call := range c.m.CallsIn(n) {
 			if fn := typeutil.StaticCallee(info, call); fn != nil {
 				add(c.declOf[fn.Origin()])
-				return true
+				continue
 			}
 			sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 			if !ok {
-				return true
+				continue
 			}
 			s, ok := info.Selections[sel]
 			if !ok || s.Kind() != types.MethodVal {
-				return true
+				continue
 			}
 			iface, ok := s.Recv().Underlying().(*types.Interface)
 			if !ok || !c.moduleType(s.Recv()) {
-				return true
+				continue
 			}
 			c.ifaceCalls = append(c.ifaceCalls, ifaceCall{call, iface, sel.Sel.Name})
 			for _, d := range methods[sel.Sel.Name] {
@@ -76,8 +72,7 @@ func (c *checker) computeDispatch() {
 					add(d)
 				}
 			}
-			return true
-		})
+		}
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"iter"
 	"strings"
 	"sync"
 )
@@ -81,19 +82,14 @@ func (m *Model) computeCode() {
 	for len(queue) > 0 {
 		n := queue[0]
 		queue = queue[1:]
-		ast.Inspect(n, func(x ast.Node) bool {
-			call, ok := x.(*ast.CallExpr)
-			if !ok {
-				return true
-			}
+		for call := range m.CallsIn(n) {
 			if fn := m.callee(call); fn != nil {
 				if d := m.funcNode(fn); d != nil && !m.ToolCode[d] && !m.BoundaryCode[d] {
 					m.ToolCode[d] = true
 					queue = append(queue, d)
 				}
 			}
-			return true
-		})
+		}
 	}
 }
 
@@ -402,4 +398,29 @@ func (m *Model) HasFuncLit(d *ast.FuncDecl) bool {
 		})
 	}
 	return found
+}
+
+// CallsIn iterates over the calls inside n, a function declaration or
+// literal of the package, in source order, those of the function literals
+// inside it included.
+func (m *Model) CallsIn(n ast.Node) iter.Seq[*ast.CallExpr] {
+	return func(yield func(*ast.CallExpr) bool) {
+		if m.Syntax != nil {
+			if c, ok := m.Syntax.Root().FindByPos(n.Pos(), n.End()); ok && c.Node() == n {
+				for cc := range c.Preorder((*ast.CallExpr)(nil)) {
+					if !yield(cc.Node().(*ast.CallExpr)) {
+						return
+					}
+				}
+				return
+			}
+		}
+		stopped := false
+		ast.Inspect(n, func(x ast.Node) bool {
+			if call, ok := x.(*ast.CallExpr); ok && !stopped && !yield(call) {
+				stopped = true
+			}
+			return !stopped
+		})
+	}
 }
