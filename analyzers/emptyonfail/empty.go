@@ -6,11 +6,11 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"regexp"
 	"strings"
 
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/toolcheck/toolcheck/internal/lazyre"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
@@ -33,16 +33,16 @@ var nonEmpty = judgement{}
 
 // placeholderRe matches text that claims there is nothing: "no results",
 // "No notes match %q", "[]", "null".
-var placeholderRe = regexp.MustCompile(`(?i)^\s*(` +
+var placeholderRe = lazyre.New(`(?i)^\s*(` +
 	`(no|0|zero)\s+(\S+\s+){0,3}?(found|results?|matches|matching|match|matched|available|items?|entries|records|data|hits)\b.*` +
 	`|nothing(\s+(found|matched|matches|to show))?\b.*` +
 	`|none|null|nil|empty|n/a|\[\s*\]|\{\s*\})\s*[.!]?\s*$`)
 
 // collectionText matches placeholder text that stands for an empty list.
-var collectionText = regexp.MustCompile(`(?i)^\s*(\[\s*\]|(no|0|zero)\s|nothing|none)`)
+var collectionText = lazyre.New(`(?i)^\s*(\[\s*\]|(no|0|zero)\s|nothing|none)`)
 
 // disclosureRe matches fields that tell the model the result is degraded.
-var disclosureRe = regexp.MustCompile(`(?i)warn|err|partial|degrad|incomplete|truncat|stale|status|message|msg|note|reason|skip|fail|unavailable|notice|detail`)
+var disclosureRe = lazyre.New(`(?i)warn|err|partial|degrad|incomplete|truncat|stale|status|message|msg|note|reason|skip|fail|unavailable|notice|detail`)
 
 // judge decides whether e, returned as a value of type t on failure path
 // f, is an empty success.
@@ -129,7 +129,7 @@ func (c *checker) textExprJudge(e ast.Expr) judgement {
 	return nonEmpty
 }
 
-var verbRe = regexp.MustCompile(`%[-+# 0-9.*\[\]]*[a-zA-Z%]`)
+var verbRe = lazyre.New(`%[-+# 0-9.*\[\]]*[a-zA-Z%]`)
 
 func isCollection(t types.Type) bool {
 	if t == nil {

@@ -4,10 +4,10 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"regexp"
 
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/toolcheck/toolcheck/internal/lazyre"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
@@ -544,9 +544,9 @@ func (c *checker) classify(e ast.Expr) cond {
 
 var (
 	// absenceRe matches the names of not-found errors and error types.
-	absenceRe = regexp.MustCompile(`(?i)not_?found|not_?exists?|no_?rows|no_?such`)
+	absenceRe = lazyre.New(`(?i)not_?found|not_?exists?|no_?rows|no_?such`)
 	// absenceFuncRe matches predicates such as apierrors.IsNotFound.
-	absenceFuncRe = regexp.MustCompile(`(?i)^is_?(not_?found|not_?exists?|no_?rows|no_?such)`)
+	absenceFuncRe = lazyre.New(`(?i)^is_?(not_?found|not_?exists?|no_?rows|no_?such)`)
 	benign        = map[string]bool{
 		"io.EOF": true, "context.Canceled": true,
 		"io/fs.SkipDir": true, "io/fs.SkipAll": true,

@@ -4,8 +4,9 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
-	"regexp"
 	"strings"
+
+	"github.com/toolcheck/toolcheck/internal/lazyre"
 )
 
 // Categories, one per kind of text the model cannot act on.
@@ -118,35 +119,35 @@ func typeString(t types.Type) string {
 var (
 	// A server path: an absolute path under a well-known root, a Windows
 	// drive path, a home-relative path, or a Go source position.
-	literalPath = regexp.MustCompile(`(?:^|[\s'"` + "`" + `(=\[,])(` +
+	literalPath = lazyre.New(`(?:^|[\s'"` + "`" + `(=\[,])(` +
 		`/(?:var|etc|usr|home|tmp|opt|root|srv|mnt|proc|sys|dev|private|Users|Library|Applications|Volumes|nix)(?:/[^\s'"` + "`" + `),;]*)?` +
 		`|/(?:app|workspace|run|data)/[^\s'"` + "`" + `),;]+` +
 		`|[A-Za-z]:\\[^\s'"` + "`" + `]*` +
 		`|~/[^\s'"` + "`" + `),;]+)`)
-	goSource  = regexp.MustCompile(`\b[\w./-]+\.go:\d+`)
-	goroutine = regexp.MustCompile(`goroutine \d+ \[`)
+	goSource  = lazyre.New(`\b[\w./-]+\.go:\d+`)
+	goroutine = lazyre.New(`goroutine \d+ \[`)
 
-	dollarVar = regexp.MustCompile(`\$\{?([A-Z][A-Z0-9_]*[A-Z0-9])\}?`)
-	capsToken = regexp.MustCompile(`\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b|\b[A-Z][A-Z0-9]+\b`)
+	dollarVar = lazyre.New(`\$\{?([A-Z][A-Z0-9_]*[A-Z0-9])\}?`)
+	capsToken = lazyre.New(`\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b|\b[A-Z][A-Z0-9]+\b`)
 	// Phrases that call a token an environment variable, or tell someone
 	// to set it.
-	envBefore = regexp.MustCompile(`(?i:\benv(?:ironment)?[ _-]?var(?:iable)?s?\b)[\s:=` + "`" + `'"]*$`)
-	envAfter  = regexp.MustCompile(`^[` + "`" + `'"]?\s+(?i:env(?:ironment)?[ _-]?var(?:iable)?\b)`)
-	setBefore = regexp.MustCompile(`(?i:\b(?:set|export|define)\s+(?:the\s+)?)[` + "`" + `'"]?$`)
-	setAfter  = regexp.MustCompile(`^[` + "`" + `'"]?\s*(?i:(?:is\s+)?(?:not\s+set|unset|must\s+be\s+set|needs\s+to\s+be\s+set|should\s+be\s+set|was\s+not\s+set)\b)`)
+	envBefore = lazyre.New(`(?i:\benv(?:ironment)?[ _-]?var(?:iable)?s?\b)[\s:=` + "`" + `'"]*$`)
+	envAfter  = lazyre.New(`^[` + "`" + `'"]?\s+(?i:env(?:ironment)?[ _-]?var(?:iable)?\b)`)
+	setBefore = lazyre.New(`(?i:\b(?:set|export|define)\s+(?:the\s+)?)[` + "`" + `'"]?$`)
+	setAfter  = lazyre.New(`^[` + "`" + `'"]?\s*(?i:(?:is\s+)?(?:not\s+set|unset|must\s+be\s+set|needs\s+to\s+be\s+set|should\s+be\s+set|was\s+not\s+set)\b)`)
 
-	typeName = regexp.MustCompile(`\*?\b[a-z][a-z0-9]*\.(?:[A-Z][A-Za-z0-9]*)?(?:Error|Exception)\b|\b[A-Z][A-Za-z]+Exception\b`)
+	typeName = lazyre.New(`\*?\b[a-z][a-z0-9]*\.(?:[A-Z][A-Za-z0-9]*)?(?:Error|Exception)\b|\b[A-Z][A-Za-z]+Exception\b`)
 
-	elsewhere = regexp.MustCompile(`(?i)\b(?:see|check|consult|refer\s+to|look\s+at|inspect)\s+(?:the\s+)?(?:tool(?:'s)?\s+|server(?:'s)?\s+|api\s+)?(?:description|docs|documentation|readme|manual|wiki|logs?)\b|\bas\s+documented\b|\b(?:see|check)\s+(?:above|below)\b`)
-	errorCode = regexp.MustCompile(`\b(?:E|ERR|ERROR|[A-Z]{2,3})[-_]?\d{3,6}\b`)
-	codeWord  = regexp.MustCompile(`(?i)\berror\s+code\b`)
-	word      = regexp.MustCompile(`[A-Za-z][A-Za-z']{2,}`)
+	elsewhere = lazyre.New(`(?i)\b(?:see|check|consult|refer\s+to|look\s+at|inspect)\s+(?:the\s+)?(?:tool(?:'s)?\s+|server(?:'s)?\s+|api\s+)?(?:description|docs|documentation|readme|manual|wiki|logs?)\b|\bas\s+documented\b|\b(?:see|check)\s+(?:above|below)\b`)
+	errorCode = lazyre.New(`\b(?:E|ERR|ERROR|[A-Z]{2,3})[-_]?\d{3,6}\b`)
+	codeWord  = lazyre.New(`(?i)\berror\s+code\b`)
+	word      = lazyre.New(`[A-Za-z][A-Za-z']{2,}`)
 
-	runCommand = regexp.MustCompile(`(?i:(?:^|[.!?;:,]\s*|\b(?:please|to|then|and|first|try|must|should|can|by|or)\s+)(?:run|execute|running|executing)\s+(?:the\s+)?(?:command\s+|following\s+(?:command\s+)?)?:?\s*)(?:` + "`([^`]+)`" + `|'([^']+)'|"([^"]+)")`)
+	runCommand = lazyre.New(`(?i:(?:^|[.!?;:,]\s*|\b(?:please|to|then|and|first|try|must|should|can|by|or)\s+)(?:run|execute|running|executing)\s+(?:the\s+)?(?:command\s+|following\s+(?:command\s+)?)?:?\s*)(?:` + "`([^`]+)`" + `|'([^']+)'|"([^"]+)")`)
 )
 
 // notCodes are letter-digit tokens that are names, not error codes.
-var notCodes = regexp.MustCompile(`^(?:RFC|ISO|SHA|UTF|MD|AES|RSA|HTTP|TLS|IPV|UTC|GMT|CVE|GHSA|ECMA|ES|IEEE|ANSI|X|UCS|CP|PEP|JSR|WIN|INT|FP|UTF)`)
+var notCodes = lazyre.New(`^(?:RFC|ISO|SHA|UTF|MD|AES|RSA|HTTP|TLS|IPV|UTC|GMT|CVE|GHSA|ECMA|ES|IEEE|ANSI|X|UCS|CP|PEP|JSR|WIN|INT|FP|UTF)`)
 
 // stopWords do not explain an error code.
 var stopWords = map[string]bool{
@@ -298,7 +299,7 @@ func (c *checker) checkCodes(s, lower string, at func(int) ast.Node) {
 
 // findAll returns the matches of re in s when may holds: a cheap test
 // that s holds something every match must contain.
-func findAll(re *regexp.Regexp, s string, may bool) [][]int {
+func findAll(re *lazyre.Regexp, s string, may bool) [][]int {
 	if !may {
 		return nil
 	}
@@ -306,7 +307,7 @@ func findAll(re *regexp.Regexp, s string, may bool) [][]int {
 }
 
 // findAllSubmatch is findAll with the submatches' indexes.
-func findAllSubmatch(re *regexp.Regexp, s string, may bool) [][]int {
+func findAllSubmatch(re *lazyre.Regexp, s string, may bool) [][]int {
 	if !may {
 		return nil
 	}

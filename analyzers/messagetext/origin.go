@@ -6,11 +6,11 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
-	"regexp"
 	"strings"
 
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/toolcheck/toolcheck/internal/lazyre"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
@@ -223,8 +223,8 @@ func isRequest(t types.Type) bool {
 
 // pathField matches the names of fields that hold a directory or path.
 var (
-	pathField = regexp.MustCompile(`(?i)(dir|directory|root|path|folder|home)s?$`)
-	notAPath  = regexp.MustCompile(`(?i)url|uri|api|endpoint|route|http|base|web|prefix`)
+	pathField = lazyre.New(`(?i)(dir|directory|root|path|folder|home)s?$`)
+	notAPath  = lazyre.New(`(?i)url|uri|api|endpoint|route|http|base|web|prefix`)
 )
 
 func (c *checker) selectorLeaves(sel *ast.SelectorExpr, f *frame) []leaf {
@@ -552,7 +552,7 @@ func (c *checker) rooted(root, rest []leaf, op string) []leaf {
 	return []leaf{{kind: lUnknown}}
 }
 
-var absPath = regexp.MustCompile(`^(/|~/|[A-Za-z]:\\)`)
+var absPath = lazyre.New(`^(/|~/|[A-Za-z]:\\)`)
 
 var serverPathFuncs = map[string]bool{
 	"Getwd": true, "TempDir": true, "UserHomeDir": true, "UserCacheDir": true,

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/toolcheck/toolcheck/internal/lazyre"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
@@ -381,7 +382,7 @@ func (c *checker) levelOf(s *toolmodel.ToolErrorSite) (int64, bool) {
 
 // fineText matches text that tells the model the request was fine and
 // what to do.
-var fineText = regexp.MustCompile(`(?i)request was (?:fine|valid|correct)|nothing (?:is )?wrong with the request|\bretry\b|try again|tell the user|ask the user|inform the user|later\b`)
+var fineText = lazyre.New(`(?i)request was (?:fine|valid|correct)|nothing (?:is )?wrong with the request|\bretry\b|try again|tell the user|ask the user|inform the user|later\b`)
 
 func (c *checker) checkToolError(st sinkText) {
 	level, ok := c.levelOf(st.site)
@@ -400,7 +401,7 @@ func (c *checker) checkToolError(st sinkText) {
 			}
 		}
 		for name := range c.m.ToolNames {
-			if regexp.MustCompile(`\b` + regexp.QuoteMeta(name) + `\b`).MatchString(s) {
+			if lazyre.New(`\b` + regexp.QuoteMeta(name) + `\b`).MatchString(s) {
 				return
 			}
 		}

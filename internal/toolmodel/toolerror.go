@@ -879,10 +879,11 @@ type Levels struct {
 	inProg  map[types.Object]bool
 }
 
-// NewLevels returns the level evaluator for pass, the run of an analyzer
-// that requires the model. When that analyzer declares LevelFact among its
-// FactTypes, constructors and options of other packages are known by their
-// facts (exported by ExportFacts in those packages); otherwise only this
+// NewLevels returns the level evaluator for pass: the pass an attached
+// analysis runs in (its analyzer's, or the model's when the model hosts the
+// facts). When that pass's analyzer declares LevelFact among its FactTypes,
+// constructors and options of other packages are known by their facts
+// (exported by ExportFacts in those packages); otherwise only this
 // package's are.
 func (m *Model) NewLevels(pass *analysis.Pass) *Levels {
 	lv := &Levels{
@@ -912,7 +913,7 @@ func (m *Model) NewLevels(pass *analysis.Pass) *Levels {
 	return lv
 }
 
-// Cursor returns the inspector cursor of a construction of this package.
+// Cursor returns the syntax index cursor of a construction of this package.
 func (lv *Levels) Cursor(s *ToolErrorSite) (astindex.Cursor, bool) {
 	c, ok := lv.cursors[s.Node]
 	return c, ok
