@@ -2,6 +2,7 @@ package astindex_test
 
 import (
 	"go/ast"
+	"go/build"
 	"go/parser"
 	"go/token"
 	"math/rand/v2"
@@ -45,7 +46,7 @@ func TestAgreesWithInspector(t *testing.T) {
 	for _, pkg := range []string{"fmt", "net/http", "go/types", "slices", "encoding/json"} {
 		t.Run(pkg, func(t *testing.T) {
 			fset := token.NewFileSet()
-			files := parseDir(t, fset, filepath.Join(runtime.GOROOT(), "src", pkg))
+			files := parseDir(t, fset, filepath.Join(build.Default.GOROOT, "src", pkg))
 			want := inspector.New(files)
 			got := astindex.New(files)
 			compare(t, fset, files, want, got)
@@ -195,7 +196,7 @@ func compare(t *testing.T, fset *token.FileSet, files []*ast.File, want *inspect
 // inspector on the same files, once the scratch buffer has grown.
 func TestSmaller(t *testing.T) {
 	fset := token.NewFileSet()
-	files := parseDir(t, fset, filepath.Join(runtime.GOROOT(), "src", "net/http"))
+	files := parseDir(t, fset, filepath.Join(build.Default.GOROOT, "src", "net/http"))
 	var a, b runtime.MemStats
 	measure := func(f func()) uint64 {
 		runtime.GC()
@@ -216,7 +217,7 @@ func TestSmaller(t *testing.T) {
 func BenchmarkNew(b *testing.B) {
 	fset := token.NewFileSet()
 	t := &testing.T{}
-	files := parseDir(t, fset, filepath.Join(runtime.GOROOT(), "src", "net/http"))
+	files := parseDir(t, fset, filepath.Join(build.Default.GOROOT, "src", "net/http"))
 	b.Run("astindex", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {

@@ -45,7 +45,6 @@ const (
 	kKeyValueExpr
 	kLabeledStmt
 	kMapType
-	kPackage
 	kParenExpr
 	kRangeStmt
 	kReturnStmt
@@ -145,8 +144,6 @@ func kindOf(n ast.Node) uint8 {
 		return kLabeledStmt
 	case *ast.MapType:
 		return kMapType
-	case *ast.Package:
-		return kPackage
 	case *ast.ParenExpr:
 		return kParenExpr
 	case *ast.RangeStmt:

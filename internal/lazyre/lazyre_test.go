@@ -7,7 +7,8 @@ func TestCompilesOnFirstUse(t *testing.T) {
 	if !r.MatchString("xabb") || r.FindStringSubmatch("abbb")[1] != "bbb" || len(r.FindAllStringIndex("ab ab", -1)) != 2 {
 		t.Fatal("wrong matches")
 	}
-	if r.Compiled() != r.Compiled() {
+	first, again := r.Compiled(), r.Compiled()
+	if first != again {
 		t.Fatal("compiled twice")
 	}
 	defer func() {
