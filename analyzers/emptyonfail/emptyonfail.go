@@ -32,8 +32,8 @@ type settings struct {
 }
 
 // New returns an emptyonfail analyzer that reads the tool model computed by
-// model, an analyzer made by toolmodel.New. Its flags are bound to the new
-// instance.
+// model, an analyzer made by toolmodel.New or NewHost. Its flags are bound
+// to the new instance.
 func New(model *analysis.Analyzer) *analysis.Analyzer {
 	s := &settings{}
 	a := &analysis.Analyzer{

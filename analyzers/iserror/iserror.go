@@ -26,7 +26,7 @@ const Name = "iserror"
 var Analyzer = New(toolmodel.Default)
 
 // New returns an iserror analyzer that reads the tool model computed by
-// model, an analyzer made by toolmodel.New.
+// model, an analyzer made by toolmodel.New or NewHost.
 func New(model *analysis.Analyzer) *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name: Name,

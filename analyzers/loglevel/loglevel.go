@@ -23,8 +23,8 @@ var Analyzer = New(toolmodel.Default)
 var doc string
 
 // New returns a loglevel analyzer that reads the tool model computed by
-// model, an analyzer made by toolmodel.New. Its -strict flag is bound to
-// this instance.
+// model, an analyzer made by toolmodel.New or NewHost. Its -strict flag is
+// bound to this instance.
 func New(model *analysis.Analyzer) *analysis.Analyzer {
 	strict := false
 	a := &analysis.Analyzer{

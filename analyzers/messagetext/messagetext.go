@@ -33,7 +33,8 @@ type options struct {
 }
 
 // New returns a messagetext analyzer that reads the tool model computed by
-// model, an analyzer made by toolmodel.New. Its flags belong to it alone.
+// model, an analyzer made by toolmodel.New or NewHost. Its flags belong to
+// it alone.
 func New(model *analysis.Analyzer) *analysis.Analyzer {
 	opts := &options{}
 	a := &analysis.Analyzer{

@@ -21,7 +21,7 @@ const Name = "unwrapped"
 var Analyzer = New(toolmodel.Default)
 
 // New returns an unwrapped analyzer that reads the tool model computed by
-// model, an analyzer made by toolmodel.New.
+// model, an analyzer made by toolmodel.New or NewHost.
 func New(model *analysis.Analyzer) *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name: Name,
