@@ -23,6 +23,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"weak"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
@@ -139,7 +140,11 @@ func newModel(cfg *Config, host bool) *analysis.Analyzer {
 // configuration file found above each package.
 var Default = New(&Config{})
 
-var relevantCache sync.Map // package path -> bool, final answers only
+// relevantCache holds final answers of reaches, by package: not by path,
+// since a test variant shares its package's path but may import more, and
+// weakly, so that a long-lived process (fuzzing, an editor's) does not keep
+// every package it ever checked.
+var relevantCache sync.Map // weak.Pointer[types.Package] -> bool
 
 // reachesSDK reports whether pkg imports an MCP SDK, directly or not.
 func reachesSDK(pkg *types.Package) bool {
@@ -147,7 +152,7 @@ func reachesSDK(pkg *types.Package) bool {
 }
 
 func reaches(pkg *types.Package, seen map[*types.Package]bool) bool {
-	if v, ok := relevantCache.Load(pkg.Path()); ok {
+	if v, ok := relevantCache.Load(weak.Make(pkg)); ok {
 		return v.(bool)
 	}
 	if seen[pkg] {
@@ -162,9 +167,9 @@ func reaches(pkg *types.Package, seen map[*types.Package]bool) bool {
 		r = reaches(imp, seen)
 	}
 	if r {
-		relevantCache.Store(pkg.Path(), true)
+		relevantCache.Store(weak.Make(pkg), true)
 	} else if len(seen) == 1 || allCached(pkg) {
-		relevantCache.Store(pkg.Path(), false)
+		relevantCache.Store(weak.Make(pkg), false)
 	}
 	return r
 }
@@ -173,7 +178,7 @@ func reaches(pkg *types.Package, seen map[*types.Package]bool) bool {
 // a negative answer for pkg is final too (not an artefact of a cycle).
 func allCached(pkg *types.Package) bool {
 	for _, imp := range pkg.Imports() {
-		if _, ok := relevantCache.Load(imp.Path()); !ok {
+		if _, ok := relevantCache.Load(weak.Make(imp)); !ok {
 			return false
 		}
 	}
