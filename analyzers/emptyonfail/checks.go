@@ -402,27 +402,21 @@ func (c *checker) checkLoop(loop ast.Node, body *ast.BlockStmt) {
 	}
 	// ... and that a later return hands out with a nil error.
 	returned := map[*types.Var]bool{}
-	ast.Inspect(fi.body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			if n.Pos() < loop.End() {
-				return true
-			}
-			if fi.errIdx >= 0 && (len(n.Results) <= fi.errIdx || !isNil(info, n.Results[fi.errIdx])) {
-				return true
-			}
-			for v := range built {
-				for _, e := range n.Results {
-					if mentions(info, e, v) {
-						returned[v] = true
-					}
+	for _, n := range c.m.Returns(fi.node) {
+		if n.Pos() < loop.End() {
+			continue
+		}
+		if fi.errIdx >= 0 && (len(n.Results) <= fi.errIdx || !isNil(info, n.Results[fi.errIdx])) {
+			continue
+		}
+		for v := range built {
+			for _, e := range n.Results {
+				if mentions(info, e, v) {
+					returned[v] = true
 				}
 			}
 		}
-		return true
-	})
+	}
 	if len(returned) == 0 {
 		return
 	}

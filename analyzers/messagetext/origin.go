@@ -471,33 +471,27 @@ func (c *checker) walkLeaves(call *ast.CallExpr, fn *types.Func, f *frame) []lea
 		errParam, _ = c.info.Defs[ps[len(ps)-1].Names[len(ps[len(ps)-1].Names)-1]].(*types.Var)
 	}
 	var out []leaf
-	ast.Inspect(lit.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			if len(n.Results) != 1 {
-				return true
-			}
-			r := ast.Unparen(n.Results[0])
-			if id, ok := r.(*ast.Ident); ok {
-				if id.Name == "nil" {
-					return true
-				}
-				if v, ok := c.info.Uses[id].(*types.Var); ok && v == errParam {
-					if d, ok := c.defs.reaching(v, id.Pos()); ok && d == nil {
-						out = append(out, leaf{kind: lServer, what: toolmodel.FuncName(fn)})
-						return true
-					}
-				}
-			}
-			if sel, ok := r.(*ast.SelectorExpr); ok && (sel.Sel.Name == "SkipDir" || sel.Sel.Name == "SkipAll") {
-				return true
-			}
-			out = append(out, c.leaves(r, -1, f)...)
+	for _, n := range c.m.Returns(lit) {
+		if len(n.Results) != 1 {
+			continue
 		}
-		return true
-	})
+		r := ast.Unparen(n.Results[0])
+		if id, ok := r.(*ast.Ident); ok {
+			if id.Name == "nil" {
+				continue
+			}
+			if v, ok := c.info.Uses[id].(*types.Var); ok && v == errParam {
+				if d, ok := c.defs.reaching(v, id.Pos()); ok && d == nil {
+					out = append(out, leaf{kind: lServer, what: toolmodel.FuncName(fn)})
+					continue
+				}
+			}
+		}
+		if sel, ok := r.(*ast.SelectorExpr); ok && (sel.Sel.Name == "SkipDir" || sel.Sel.Name == "SkipAll") {
+			continue
+		}
+		out = append(out, c.leaves(r, -1, f)...)
+	}
 	return out
 }
 
@@ -622,22 +616,16 @@ func (c *checker) returnLeaves(d *ast.FuncDecl, call *ast.CallExpr, idx int, f *
 // returnsIn traces result idx of d's return statements in frame nf.
 func (c *checker) returnsIn(d *ast.FuncDecl, idx int, nf *frame) []leaf {
 	var out []leaf
-	ast.Inspect(d.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			switch {
-			case len(n.Results) == 0:
-				out = append(out, leaf{kind: lUnknown})
-			case len(n.Results) > idx && (len(n.Results) > 1 || idx == 0):
-				out = append(out, c.leaves(n.Results[idx], -1, nf)...)
-			case len(n.Results) == 1:
-				out = append(out, c.leaves(n.Results[0], idx, nf)...)
-			}
+	for _, n := range c.m.Returns(d) {
+		switch {
+		case len(n.Results) == 0:
+			out = append(out, leaf{kind: lUnknown})
+		case len(n.Results) > idx && (len(n.Results) > 1 || idx == 0):
+			out = append(out, c.leaves(n.Results[idx], -1, nf)...)
+		case len(n.Results) == 1:
+			out = append(out, c.leaves(n.Results[0], idx, nf)...)
 		}
-		return true
-	})
+	}
 	for i := range out {
 		if out[i].kind != lParam {
 			out[i].via = nf.via // the outermost helper: the one the caller calls

@@ -389,37 +389,21 @@ func isStringType(t types.Type) bool {
 // body at result idx, or nil when some return yields anything else.
 func (m *Model) bodyConstructs(d *ast.FuncDecl, idx int, stack map[*types.Func]bool) *types.Named {
 	var named *types.Named
-	ok := true
-	ast.Inspect(d.Body, func(n ast.Node) bool {
-		if !ok {
-			return false
+	for _, n := range m.Returns(d) {
+		var e ast.Expr
+		switch {
+		case len(n.Results) == 0:
+			return nil
+		case len(n.Results) == 1 && idx > 0:
+			return nil // return f(): a tuple, not followed
+		case idx < len(n.Results):
+			e = n.Results[idx]
 		}
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			var e ast.Expr
-			switch {
-			case len(n.Results) == 0:
-				ok = false
-				return false
-			case len(n.Results) == 1 && idx > 0:
-				ok = false // return f(): a tuple, not followed
-				return false
-			case idx < len(n.Results):
-				e = n.Results[idx]
-			}
-			t := m.constructionOf(e, d.Body, 0, stack)
-			if t == nil {
-				ok = false
-				return false
-			}
-			named = t
+		t := m.constructionOf(e, d.Body, 0, stack)
+		if t == nil {
+			return nil
 		}
-		return true
-	})
-	if !ok {
-		return nil
+		named = t
 	}
 	return named
 }
@@ -1235,30 +1219,15 @@ func (lv *Levels) computeCtorDefault(fn *types.Func) Level {
 	}
 	result := LevelUnknown
 	first := true
-	ok := true
-	ast.Inspect(d.Body, func(n ast.Node) bool {
-		if !ok {
-			return false
+	for _, n := range lv.m.Returns(d) {
+		if idx >= len(n.Results) {
+			return LevelUnknown
 		}
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			if idx >= len(n.Results) {
-				ok = false
-				return false
-			}
-			l := lv.returnedLevel(n.Results[idx], d)
-			if l == LevelUnknown || l == LevelFromParam || (!first && l != result) {
-				ok = false
-				return false
-			}
-			result, first = l, false
+		l := lv.returnedLevel(n.Results[idx], d)
+		if l == LevelUnknown || l == LevelFromParam || (!first && l != result) {
+			return LevelUnknown
 		}
-		return true
-	})
-	if !ok {
-		return LevelUnknown
+		result, first = l, false
 	}
 	return result
 }
