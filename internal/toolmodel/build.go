@@ -5,6 +5,8 @@ import (
 	"go/token"
 	"go/types"
 	"sort"
+
+	"github.com/toolcheck/toolcheck/internal/flow"
 )
 
 // An UnwrappedTool is a tool registered without the boundary on a server
@@ -45,13 +47,13 @@ type template struct {
 	reg     *RegSrc       // ... described by the callee's fact
 	sub     *template     // ... or by a template of the callee's body
 	target  ast.Node      // the callee's body (with sub)
-	closure *frame        // the callee literal's frame (with sub)
+	closure *flow.Frame   // the callee literal's frame (with sub)
 	via     *types.Func   // the called registrar, for messages
 }
 
 // registrationOf recognises the SDK registration forms.
 func (m *Model) registrationOf(call *ast.CallExpr) *regSite {
-	fn := m.callee(call)
+	fn := m.Flow.Callee(call)
 	if fn == nil {
 		return nil
 	}
@@ -162,9 +164,9 @@ func (m *Model) setReceiver(site *regSite, call *ast.CallExpr) {
 func (m *Model) markEquipped(installs map[ast.Node][]int) {
 	for pass := 0; pass < 3; pass++ {
 		changed := false
-		for _, ca := range m.calls {
-			call := ca.call
-			fn := m.callee(call)
+		for _, ca := range m.Flow.Calls() {
+			call := ca.Call
+			fn := m.Flow.Callee(call)
 			if fn == nil {
 				continue
 			}
@@ -182,7 +184,7 @@ func (m *Model) markEquipped(installs map[ast.Node][]int) {
 				}
 			default:
 				var on []int
-				if d := m.funcNode(fn); d != nil {
+				if d := m.Flow.Body(fn); d != nil {
 					on = installs[d]
 				} else if ff := m.factOf(fn); ff != nil {
 					on = ff.InstallsBoundaryOn
@@ -192,19 +194,18 @@ func (m *Model) markEquipped(installs map[ast.Node][]int) {
 				}
 			}
 			for _, t := range targets {
-				obj := m.storageOf(t)
+				obj := m.Flow.StorageOf(t)
 				if obj == nil || m.equipped[obj] {
 					continue
 				}
 				m.equipped[obj] = true
 				changed = true
-				if p, ok := m.params[obj.(*types.Var)]; ok {
-					if d, ok := p.fn.(*ast.FuncDecl); ok {
-						installs[d] = append(installs[d], p.index)
+				if v, ok := obj.(*types.Var); ok {
+					if p, ok := m.Flow.ParamOf(v); ok {
+						if d, ok := p.Func.(*ast.FuncDecl); ok {
+							installs[d] = append(installs[d], p.Index)
+						}
 					}
-				}
-				if sel, ok := ast.Unparen(t).(*ast.SelectorExpr); ok {
-					_ = sel
 				}
 			}
 		}
@@ -219,25 +220,7 @@ func (m *Model) build() {
 	installs := map[ast.Node][]int{}
 	m.markEquipped(installs)
 
-	var nodes []ast.Node
-	for lit := range m.lits {
-		nodes = append(nodes, lit)
-	}
-	for _, d := range m.funcDecls {
-		if d.Body != nil {
-			nodes = append(nodes, d)
-		}
-	}
-	sort.Slice(nodes, func(i, j int) bool { return nodes[i].Pos() < nodes[j].Pos() })
-
-	// Calls, grouped by the function that holds them.
-	m.callsIn = map[ast.Node][]*ast.CallExpr{}
-	for _, ca := range m.calls { // in source order
-		if ca.fn != nil {
-			m.callsIn[ca.fn] = append(m.callsIn[ca.fn], ca.call)
-		}
-	}
-	for _, n := range nodes {
+	for _, n := range m.Flow.Funcs() {
 		m.summaryOf(n)
 	}
 	sort.SliceStable(m.Unwrapped, func(i, j int) bool {
@@ -265,16 +248,16 @@ func (m *Model) summaryOf(node ast.Node) []*template {
 	}
 	s := &summary{}
 	m.summaries[node] = s
-	for _, call := range m.callsIn[node] {
+	for _, call := range m.Flow.CallsOf(node) {
 		if site := m.registrationOf(call); site != nil {
 			m.decide(node, &template{site: site}, true, s)
 			continue
 		}
-		fn := m.callee(call)
+		fn := m.Flow.Callee(call)
 		switch {
-		case fn != nil && m.funcNode(fn) != nil:
-			for _, sub := range m.summaryOf(m.funcNode(fn)) {
-				m.decide(node, &template{call: call, sub: sub, target: m.funcNode(fn), via: fn}, true, s)
+		case fn != nil && m.Flow.Body(fn) != nil:
+			for _, sub := range m.summaryOf(m.Flow.Body(fn)) {
+				m.decide(node, &template{call: call, sub: sub, target: m.Flow.Body(fn), via: fn}, true, s)
 			}
 		case fn != nil:
 			if ff := m.factOf(fn); ff != nil {
@@ -285,32 +268,32 @@ func (m *Model) summaryOf(node ast.Node) []*template {
 		default:
 			// A call of a function value: a registrar literal, such as the
 			// closure a generic tool factory returns.
-			origins := m.trace(call.Fun, nil, nil)
+			origins := m.tr.Origins(call.Fun, nil, nil)
 			for _, o := range m.closures(origins, 0) {
-				lit := o.expr.(*ast.FuncLit)
+				lit := o.Expr.(*ast.FuncLit)
 				if lit == node {
 					continue
 				}
 				for _, sub := range m.summaryOf(lit) {
-					m.decide(node, &template{call: call, sub: sub, target: lit, closure: o.frame}, false, s)
+					m.decide(node, &template{call: call, sub: sub, target: lit, closure: o.Frame}, false, s)
 				}
 			}
 			// Registrar functions kept as values, such as a table of
 			// func(*server.MCPServer) adders.
 			for _, o := range origins {
-				if o.kind != oFunc || o.fn.Type().(*types.Signature).Recv() != nil {
+				if o.Kind != flow.Func || o.Func.Type().(*types.Signature).Recv() != nil {
 					continue
 				}
-				if d := m.funcNode(o.fn); d != nil {
+				if d := m.Flow.Body(o.Func); d != nil {
 					if d == node {
 						continue
 					}
 					for _, sub := range m.summaryOf(d) {
-						m.decide(node, &template{call: call, sub: sub, target: d, via: o.fn}, false, s)
+						m.decide(node, &template{call: call, sub: sub, target: d, via: o.Func}, false, s)
 					}
-				} else if ff := m.factOf(o.fn); ff != nil {
+				} else if ff := m.factOf(o.Func); ff != nil {
 					for i := range ff.Registers {
-						m.decide(node, &template{call: call, reg: &ff.Registers[i], via: o.fn}, false, s)
+						m.decide(node, &template{call: call, reg: &ff.Registers[i], via: o.Func}, false, s)
 					}
 				}
 			}
@@ -321,7 +304,7 @@ func (m *Model) summaryOf(node ast.Node) []*template {
 }
 
 // evaluate computes the handler and server of a template in frame f.
-func (m *Model) evaluate(t *template, f *frame) (handlerSet, serverSet) {
+func (m *Model) evaluate(t *template, f *flow.Frame) (handlerSet, serverSet) {
 	switch {
 	case t.site != nil:
 		var hs handlerSet
@@ -333,8 +316,7 @@ func (m *Model) evaluate(t *template, f *frame) (handlerSet, serverSet) {
 		}
 		var ss serverSet
 		if t.site.serverField != nil {
-			tr := &tracer{m: m, seen: map[traceKey]bool{}, stopObj: m.isEquippedStorage}
-			for _, o := range tr.traceVar(t.site.serverField, nil, f) {
+			for _, o := range m.tr.VarOrigins(t.site.serverField, nil, f, m.isEquippedStorage) {
 				ss.merge(m.classifyServerOrigin(o))
 			}
 			if m.equipped[t.site.serverField] {
@@ -351,8 +333,8 @@ func (m *Model) evaluate(t *template, f *frame) (handlerSet, serverSet) {
 		if t.closure != nil {
 			next = t.closure
 		}
-		nf := m.bindCall(t.target, t.call, f, next)
-		if nf.depth > maxDepth {
+		nf := m.tr.Bind(t.target, t.call, f, next)
+		if nf.Depth() > flow.MaxDepth {
 			return handlerSet{unknown: true}, serverSet{unknown: true}
 		}
 		return m.evaluate(t.sub, nf)
@@ -452,20 +434,20 @@ func (m *Model) enclosingToolLit(e ast.Expr) types.Type {
 
 // closures follows origins through same-package calls to the function
 // literals they evaluate to, each with the frame it was made in.
-func (m *Model) closures(origins []origin, depth int) []origin {
-	var out []origin
+func (m *Model) closures(origins []flow.Origin, depth int) []flow.Origin {
+	var out []flow.Origin
 	for _, o := range origins {
-		if o.kind != oExpr {
+		if o.Kind != flow.Expr {
 			continue
 		}
-		switch e := o.expr.(type) {
+		switch e := o.Expr.(type) {
 		case *ast.FuncLit:
 			out = append(out, o)
 		case *ast.CallExpr:
-			if depth >= maxDepth {
+			if depth >= flow.MaxDepth {
 				continue
 			}
-			if rs, ok := m.results(e, o.frame, o.tuple, nil); ok {
+			if rs, ok := m.tr.Results(e, o.Frame, o.Tuple, nil); ok {
 				out = append(out, m.closures(rs, depth+1)...)
 			}
 		}

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/toolcheck/toolcheck/internal/flow"
+
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -61,151 +63,6 @@ func (m *Model) callee(call *ast.CallExpr) *types.Func {
 	return nil
 }
 
-// funcBody returns the declaration node and body of fn, if in this package.
-func (m *Model) funcNode(fn *types.Func) ast.Node {
-	if d := m.funcDecls[fn]; d != nil && d.Body != nil {
-		return d
-	}
-	return nil
-}
-
-// bindCall returns the frame binding target's parameters to call's
-// arguments, evaluated in f.
-func (m *Model) bindCall(target ast.Node, call *ast.CallExpr, f *frame, next *frame) *frame {
-	var ft *ast.FuncType
-	var recv *ast.FieldList
-	switch n := target.(type) {
-	case *ast.FuncDecl:
-		ft, recv = n.Type, n.Recv
-	case *ast.FuncLit:
-		ft = n.Type
-	default:
-		return next
-	}
-	nf := &frame{binds: map[*types.Var]boundArg{}, next: next, depth: f.level() + 1}
-	info := m.Pass.TypesInfo
-	if recv != nil && len(recv.List) > 0 && len(recv.List[0].Names) > 0 {
-		if v, ok := info.Defs[recv.List[0].Names[0]].(*types.Var); ok {
-			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-				nf.binds[v] = boundArg{exprs: []ast.Expr{sel.X}, frame: f}
-			}
-		}
-	}
-	var names []*ast.Ident
-	variadic := false
-	for _, field := range ft.Params.List {
-		_, variadic = field.Type.(*ast.Ellipsis)
-		if len(field.Names) == 0 {
-			names = append(names, nil)
-			continue
-		}
-		names = append(names, field.Names...)
-	}
-	for i, name := range names {
-		if name == nil {
-			continue
-		}
-		v, ok := info.Defs[name].(*types.Var)
-		if !ok {
-			continue
-		}
-		var args []ast.Expr
-		switch {
-		case variadic && i == len(names)-1:
-			if i < len(call.Args) {
-				args = call.Args[i:]
-			}
-		case i < len(call.Args):
-			args = []ast.Expr{call.Args[i]}
-		}
-		nf.binds[v] = boundArg{exprs: args, frame: f}
-	}
-	return nf
-}
-
-// results returns the origins of result idx of a call to a function whose
-// body is in this package (a declared function or a traced literal).
-func (m *Model) results(call *ast.CallExpr, f *frame, idx int, stop func(types.Object) bool) ([]origin, bool) {
-	if idx < 0 {
-		idx = 0
-	}
-	var target ast.Node
-	var closure *frame
-	if fn := m.callee(call); fn != nil {
-		target = m.funcNode(fn)
-	} else {
-		// A call of a function value: follow it to one literal.
-		for _, o := range m.trace(call.Fun, f, nil) {
-			lit, ok := o.expr.(*ast.FuncLit)
-			if !ok || o.kind != oExpr || target != nil {
-				return nil, false
-			}
-			target, closure = lit, o.frame
-		}
-	}
-	if target == nil || f.level() >= maxDepth || m.inProgress[target] {
-		return nil, false
-	}
-	m.inProgress[target] = true
-	defer delete(m.inProgress, target)
-	nf := m.bindCall(target, call, f, closure)
-	return m.returnsOf(target, nf, idx, stop)
-}
-
-// returnsOf traces result idx of every return statement of a function
-// body, in frame f.
-func (m *Model) returnsOf(target ast.Node, f *frame, idx int, stop func(types.Object) bool) ([]origin, bool) {
-	var body *ast.BlockStmt
-	var ftype *ast.FuncType
-	switch n := target.(type) {
-	case *ast.FuncDecl:
-		body, ftype = n.Body, n.Type
-	case *ast.FuncLit:
-		body, ftype = n.Body, n.Type
-	}
-	if body == nil {
-		return nil, false
-	}
-	var out []origin
-	ok := true
-	newTracer := func() *tracer { return &tracer{m: m, seen: map[traceKey]bool{}, stopObj: stop} }
-	for _, n := range m.Returns(target) {
-		switch {
-		case len(n.Results) == 0:
-			// a bare return of named results
-			if ftype.Results != nil {
-				if v := resultVar(m.Pass.TypesInfo, ftype, idx); v != nil {
-					out = append(out, newTracer().traceVar(v, nil, f)...)
-				}
-			}
-		case len(n.Results) > idx && (len(n.Results) > 1 || idx == 0):
-			out = append(out, newTracer().trace(n.Results[idx], f, -1)...)
-		case len(n.Results) == 1:
-			out = append(out, newTracer().trace(n.Results[0], f, idx)...)
-		default:
-			ok = false
-		}
-	}
-	return out, ok
-}
-
-func resultVar(info *types.Info, ft *ast.FuncType, idx int) *types.Var {
-	i := 0
-	for _, field := range ft.Results.List {
-		for _, name := range field.Names {
-			if i == idx {
-				v, _ := info.Defs[name].(*types.Var)
-				return v
-			}
-			i++
-		}
-		if len(field.Names) == 0 {
-			i++
-		}
-	}
-	return nil
-}
-
 // ---- the boundary ----
 
 // IsBoundary reports whether fn is a tool boundary: named so (Boundary in
@@ -253,7 +110,7 @@ func (m *Model) isBoundary(fn *types.Func) bool {
 	if ff := m.factOf(fn); ff != nil {
 		return ff.Boundary
 	}
-	if node := m.funcNode(fn); node != nil && boundaryShape(sig) {
+	if node := m.Flow.Body(fn); node != nil && boundaryShape(sig) {
 		return m.wrapsEverything(node)
 	}
 	return false
@@ -341,8 +198,8 @@ func (m *Model) wrapsEverything(node ast.Node) bool {
 // isBoundaryValue reports whether e evaluates only to boundary middleware:
 // a boundary function, a boundary factory's result, or a literal that
 // wraps everything it is given.
-func (m *Model) isBoundaryValue(e ast.Expr, f *frame) bool {
-	origins := m.trace(e, f, nil)
+func (m *Model) isBoundaryValue(e ast.Expr, f *flow.Frame) bool {
+	origins := m.tr.Origins(e, f, nil)
 	if len(origins) == 0 {
 		return false
 	}
@@ -354,23 +211,23 @@ func (m *Model) isBoundaryValue(e ast.Expr, f *frame) bool {
 	return true
 }
 
-func (m *Model) isBoundaryOrigin(o origin) bool {
-	switch o.kind {
-	case oFunc:
-		return m.boundaryFunc(o.fn)
-	case oExpr:
-		switch e := o.expr.(type) {
+func (m *Model) isBoundaryOrigin(o flow.Origin) bool {
+	switch o.Kind {
+	case flow.Func:
+		return m.boundaryFunc(o.Func)
+	case flow.Expr:
+		switch e := o.Expr.(type) {
 		case *ast.CallExpr:
-			if fn := m.callee(e); fn != nil {
+			if fn := m.Flow.Callee(e); fn != nil {
 				return m.boundaryFunc(fn) && IsMiddlewareType(m.Pass.TypesInfo.TypeOf(e))
 			}
 		case *ast.FuncLit:
 			if IsMiddlewareType(m.Pass.TypesInfo.TypeOf(e)) {
-				if m.inProgress[e] {
+				if m.tr.InProgress(e) {
 					return false
 				}
-				m.inProgress[e] = true
-				defer delete(m.inProgress, e)
+				m.tr.Enter(e)
+				defer m.tr.Leave(e)
 				return m.wrapsEverything(e)
 			}
 		}
@@ -381,7 +238,7 @@ func (m *Model) isBoundaryOrigin(o origin) bool {
 // ---- handlers ----
 
 // classifyHandler says what a handler expression evaluates to.
-func (m *Model) classifyHandler(e ast.Expr, f *frame) handlerSet {
+func (m *Model) classifyHandler(e ast.Expr, f *flow.Frame) handlerSet {
 	// tool.Handler of a server.ServerTool value: the handler inside it.
 	if sel, ok := ast.Unparen(e).(*ast.SelectorExpr); ok && sel.Sel.Name == "Handler" {
 		if t := m.Pass.TypesInfo.TypeOf(sel.X); IsNamed(t, MCPGoServer, "ServerTool") || IsNamed(t, MCPGoServer, "ServerTaskTool") {
@@ -389,50 +246,50 @@ func (m *Model) classifyHandler(e ast.Expr, f *frame) handlerSet {
 		}
 	}
 	var hs handlerSet
-	for _, o := range m.trace(e, f, nil) {
+	for _, o := range m.tr.Origins(e, f, nil) {
 		hs.merge(m.classifyHandlerOrigin(o))
 	}
 	return hs
 }
 
-func (m *Model) classifyHandlerOrigin(o origin) handlerSet {
-	switch o.kind {
-	case oFunc:
-		if m.boundaryFunc(o.fn) {
+func (m *Model) classifyHandlerOrigin(o flow.Origin) handlerSet {
+	switch o.Kind {
+	case flow.Func:
+		if m.boundaryFunc(o.Func) {
 			return handlerSet{wrapped: true} // a boundary used as a middleware value
 		}
-		h := Handler{Name: FuncName(o.fn), Expr: o.expr}
-		if d := m.funcNode(o.fn); d != nil {
+		h := Handler{Name: FuncName(o.Func), Expr: o.Expr}
+		if d := m.Flow.Body(o.Func); d != nil {
 			h.Node = d
 		}
 		return handlerSet{unwrapped: []Handler{h}}
-	case oParam:
-		return handlerSet{params: []*types.Var{o.param}}
-	case oExpr:
-		switch e := o.expr.(type) {
+	case flow.FreeParam:
+		return handlerSet{params: []*types.Var{o.Param}}
+	case flow.Expr:
+		switch e := o.Expr.(type) {
 		case *ast.FuncLit:
 			if inner := m.adaptedHandlers(e); len(inner) > 0 {
 				// An adapter's closure: what counts is the handler it calls.
 				var hs handlerSet
 				for _, id := range inner {
-					hs.merge(m.classifyHandler(id, o.frame))
+					hs.merge(m.classifyHandler(id, o.Frame))
 				}
 				return hs
 			}
 			return handlerSet{unwrapped: []Handler{{Name: m.litName(e), Expr: e, Node: e}}}
 		case *ast.CallExpr:
-			return m.classifyHandlerCall(e, o.frame, o.tuple)
+			return m.classifyHandlerCall(e, o.Frame, o.Tuple)
 		}
 	}
 	return handlerSet{unknown: true}
 }
 
-func (m *Model) classifyHandlerCall(call *ast.CallExpr, f *frame, tuple int) handlerSet {
+func (m *Model) classifyHandlerCall(call *ast.CallExpr, f *flow.Frame, tuple int) handlerSet {
 	if !m.enter(call, f) {
 		return handlerSet{unknown: true}
 	}
 	defer m.leave(call, f)
-	fn := m.callee(call)
+	fn := m.Flow.Callee(call)
 	if fn != nil {
 		switch {
 		case m.boundaryFunc(fn):
@@ -444,7 +301,7 @@ func (m *Model) classifyHandlerCall(call *ast.CallExpr, f *frame, tuple int) han
 			}
 			return handlerSet{unknown: true}
 		}
-		if m.funcNode(fn) == nil {
+		if m.Flow.Body(fn) == nil {
 			return m.handlerFromFact(fn, call, f, tuple)
 		}
 	} else if m.isBoundaryValue(call.Fun, f) {
@@ -452,7 +309,7 @@ func (m *Model) classifyHandlerCall(call *ast.CallExpr, f *frame, tuple int) han
 		m.noteWrappedHandlers(call, f)
 		return handlerSet{wrapped: true}
 	}
-	origins, ok := m.results(call, f, tuple, nil)
+	origins, ok := m.tr.Results(call, f, tuple, nil)
 	if !ok {
 		return handlerSet{unknown: true}
 	}
@@ -475,19 +332,19 @@ func (m *Model) classifyHandlerCall(call *ast.CallExpr, f *frame, tuple int) han
 
 // noteWrappedHandlers records the functions passed to a boundary or adapter
 // as tool handlers.
-func (m *Model) noteWrappedHandlers(call *ast.CallExpr, f *frame) {
+func (m *Model) noteWrappedHandlers(call *ast.CallExpr, f *flow.Frame) {
 	for _, a := range call.Args {
 		if HandlerKindOf(m.Pass.TypesInfo.TypeOf(a)) == NotHandler {
 			continue
 		}
-		for _, o := range m.trace(a, f, nil) {
-			switch o.kind {
-			case oFunc:
-				if d := m.funcNode(o.fn); d != nil {
+		for _, o := range m.tr.Origins(a, f, nil) {
+			switch o.Kind {
+			case flow.Func:
+				if d := m.Flow.Body(o.Func); d != nil {
 					m.Handlers[d] = true
 				}
-			case oExpr:
-				if lit, ok := o.expr.(*ast.FuncLit); ok {
+			case flow.Expr:
+				if lit, ok := o.Expr.(*ast.FuncLit); ok {
 					m.Handlers[lit] = true
 				}
 			}
@@ -526,9 +383,9 @@ func qualifiedName(fn *types.Func) string {
 // ---- servers ----
 
 // classifyServer says whether a server expression carries the boundary.
-func (m *Model) classifyServer(e ast.Expr, f *frame) serverSet {
+func (m *Model) classifyServer(e ast.Expr, f *flow.Frame) serverSet {
 	var ss serverSet
-	origins := m.trace(e, f, m.isEquippedStorage)
+	origins := m.tr.Origins(e, f, m.isEquippedStorage)
 	if len(origins) == 0 {
 		ss.unknown = true
 	}
@@ -540,32 +397,32 @@ func (m *Model) classifyServer(e ast.Expr, f *frame) serverSet {
 
 func (m *Model) isEquippedStorage(obj types.Object) bool { return m.equipped[obj] }
 
-func (m *Model) classifyServerOrigin(o origin) serverSet {
-	switch o.kind {
-	case oEquipped:
+func (m *Model) classifyServerOrigin(o flow.Origin) serverSet {
+	switch o.Kind {
+	case flow.Stopped:
 		return serverSet{equipped: true}
-	case oParam:
-		return serverSet{params: []*types.Var{o.param}}
-	case oExpr:
-		call, ok := o.expr.(*ast.CallExpr)
-		if !ok || !m.enter(call, o.frame) {
+	case flow.FreeParam:
+		return serverSet{params: []*types.Var{o.Param}}
+	case flow.Expr:
+		call, ok := o.Expr.(*ast.CallExpr)
+		if !ok || !m.enter(call, o.Frame) {
 			break
 		}
-		defer m.leave(call, o.frame)
-		fn := m.callee(call)
+		defer m.leave(call, o.Frame)
+		fn := m.Flow.Callee(call)
 		switch {
 		case fn == nil:
 		case IsFunc(fn, MCPGoServer, "NewMCPServer"):
-			if len(call.Args) > 2 && m.optionsInstallBoundary(call.Args[2:], o.frame) {
+			if len(call.Args) > 2 && m.optionsInstallBoundary(call.Args[2:], o.Frame) {
 				return serverSet{equipped: true}
 			}
 			return serverSet{notEquipped: true}
 		case IsFunc(fn, GoSDKMCP, "NewServer"):
 			return serverSet{notEquipped: true}
-		case m.funcNode(fn) == nil:
-			return m.serverFromFact(fn, call, o.frame, o.tuple)
+		case m.Flow.Body(fn) == nil:
+			return m.serverFromFact(fn, call, o.Frame, o.Tuple)
 		}
-		origins, ok := m.results(call, o.frame, o.tuple, m.isEquippedStorage)
+		origins, ok := m.tr.Results(call, o.Frame, o.Tuple, m.isEquippedStorage)
 		if !ok || len(origins) == 0 {
 			return serverSet{unknown: true}
 		}
@@ -580,9 +437,9 @@ func (m *Model) classifyServerOrigin(o origin) serverSet {
 
 // optionsInstallBoundary reports whether mcp-go server options include
 // WithToolHandlerMiddleware(boundary).
-func (m *Model) optionsInstallBoundary(args []ast.Expr, f *frame) bool {
+func (m *Model) optionsInstallBoundary(args []ast.Expr, f *flow.Frame) bool {
 	for _, a := range args {
-		for _, o := range m.trace(a, f, nil) {
+		for _, o := range m.tr.Origins(a, f, nil) {
 			if m.optionInstallsBoundary(o, 0) {
 				return true
 			}
@@ -591,26 +448,26 @@ func (m *Model) optionsInstallBoundary(args []ast.Expr, f *frame) bool {
 	return false
 }
 
-func (m *Model) optionInstallsBoundary(o origin, depth int) bool {
-	if o.kind != oExpr || depth > maxDepth {
+func (m *Model) optionInstallsBoundary(o flow.Origin, depth int) bool {
+	if o.Kind != flow.Expr || depth > flow.MaxDepth {
 		return false
 	}
-	call, ok := o.expr.(*ast.CallExpr)
-	if !ok || !m.enter(call, o.frame) {
+	call, ok := o.Expr.(*ast.CallExpr)
+	if !ok || !m.enter(call, o.Frame) {
 		return false
 	}
-	defer m.leave(call, o.frame)
-	fn := m.callee(call)
+	defer m.leave(call, o.Frame)
+	fn := m.Flow.Callee(call)
 	if IsFunc(fn, MCPGoServer, "WithToolHandlerMiddleware") {
-		return len(call.Args) == 1 && m.isBoundaryValue(call.Args[0], o.frame)
+		return len(call.Args) == 1 && m.isBoundaryValue(call.Args[0], o.Frame)
 	}
-	if fn != nil && m.funcNode(fn) == nil {
+	if fn != nil && m.Flow.Body(fn) == nil {
 		if ff := m.factOf(fn); ff != nil {
 			return ff.OptionInstallsBoundary
 		}
 		return false
 	}
-	origins, ok := m.results(call, o.frame, o.tuple, nil)
+	origins, ok := m.tr.Results(call, o.Frame, o.Tuple, nil)
 	if !ok {
 		return false
 	}
@@ -626,20 +483,20 @@ func (m *Model) optionInstallsBoundary(o origin, depth int) bool {
 
 // toolHandlers returns the handlers inside the ServerTool values e may
 // evaluate to.
-func (m *Model) toolHandlers(e ast.Expr, f *frame) handlerSet {
+func (m *Model) toolHandlers(e ast.Expr, f *flow.Frame) handlerSet {
 	var hs handlerSet
-	for _, o := range m.trace(e, f, nil) {
+	for _, o := range m.tr.Origins(e, f, nil) {
 		hs.merge(m.toolHandlersOrigin(o, 0))
 	}
 	return hs
 }
 
-func (m *Model) toolHandlersOrigin(o origin, depth int) handlerSet {
-	switch o.kind {
-	case oParam:
-		return handlerSet{params: []*types.Var{o.param}}
-	case oExpr:
-		switch e := o.expr.(type) {
+func (m *Model) toolHandlersOrigin(o flow.Origin, depth int) handlerSet {
+	switch o.Kind {
+	case flow.FreeParam:
+		return handlerSet{params: []*types.Var{o.Param}}
+	case flow.Expr:
+		switch e := o.Expr.(type) {
 		case *ast.CompositeLit:
 			t := m.Pass.TypesInfo.TypeOf(e)
 			if !IsNamed(t, MCPGoServer, "ServerTool") && !IsNamed(t, MCPGoServer, "ServerTaskTool") {
@@ -655,7 +512,7 @@ func (m *Model) toolHandlersOrigin(o origin, depth int) handlerSet {
 					val = elt
 				}
 				if val != nil {
-					hs := m.classifyHandler(val, o.frame)
+					hs := m.classifyHandler(val, o.Frame)
 					for j := range hs.unwrapped {
 						hs.unwrapped[j].Expr = val
 					}
@@ -664,16 +521,16 @@ func (m *Model) toolHandlersOrigin(o origin, depth int) handlerSet {
 			}
 			return handlerSet{} // no handler: nothing registered
 		case *ast.CallExpr:
-			if !m.enter(e, o.frame) {
+			if !m.enter(e, o.Frame) {
 				return handlerSet{unknown: true}
 			}
-			defer m.leave(e, o.frame)
-			fn := m.callee(e)
-			if fn != nil && m.funcNode(fn) == nil {
-				return m.toolsFromFact(fn, e, o.frame)
+			defer m.leave(e, o.Frame)
+			fn := m.Flow.Callee(e)
+			if fn != nil && m.Flow.Body(fn) == nil {
+				return m.toolsFromFact(fn, e, o.Frame)
 			}
-			origins, ok := m.results(e, o.frame, o.tuple, nil)
-			if !ok || depth > maxDepth {
+			origins, ok := m.tr.Results(e, o.Frame, o.Tuple, nil)
+			if !ok || depth > flow.MaxDepth {
 				return handlerSet{unknown: true}
 			}
 			var hs handlerSet
@@ -688,22 +545,22 @@ func (m *Model) toolHandlersOrigin(o origin, depth int) handlerSet {
 
 type visitKey struct {
 	node ast.Node
-	f    *frame
+	f    *flow.Frame
 }
 
 // enter guards the classification of a call in a frame against cycles
 // (a handler reassigned from itself in a loop, mutual recursion) and
 // against runaway depth; leave ends it.
-func (m *Model) enter(n ast.Node, f *frame) bool {
+func (m *Model) enter(n ast.Node, f *flow.Frame) bool {
 	k := visitKey{n, f}
-	if m.visiting[k] || len(m.visiting) > 4*maxDepth*maxDepth {
+	if m.visiting[k] || len(m.visiting) > 4*flow.MaxDepth*flow.MaxDepth {
 		return false
 	}
 	m.visiting[k] = true
 	return true
 }
 
-func (m *Model) leave(n ast.Node, f *frame) { delete(m.visiting, visitKey{n, f}) }
+func (m *Model) leave(n ast.Node, f *flow.Frame) { delete(m.visiting, visitKey{n, f}) }
 
 // adaptedHandlers returns the handler-typed variables of enclosing
 // functions that a function literal calls: the literal is an adapter (or

@@ -6,25 +6,24 @@ import (
 	"go/types"
 	"iter"
 	"strings"
-	"sync"
 )
 
 // computeCode finds the tool handlers, the code they reach and the
 // boundary code of the package.
 func (m *Model) computeCode() {
 	info := m.Pass.TypesInfo
-	for fn, d := range m.funcDecls {
+	for fn, d := range m.Flow.Decls() {
 		if d.Body != nil && m.boundaryFunc(fn) {
 			m.BoundaryCode[d] = true
 		}
 	}
 	// Helpers only boundary code calls belong to the boundary.
 	callers := map[ast.Node]map[ast.Node]bool{}
-	for fnNode, calls := range m.callsIn {
-		outer := m.outerDecl(fnNode)
-		for _, call := range calls {
-			if fn := m.callee(call); fn != nil {
-				if d := m.funcNode(fn); d != nil && d != outer {
+	for _, fnNode := range m.Flow.Funcs() {
+		outer := m.Flow.OuterDecl(fnNode)
+		for _, call := range m.Flow.CallsOf(fnNode) {
+			if fn := m.Flow.Callee(call); fn != nil {
+				if d := m.Flow.Body(fn); d != nil && d != outer {
 					if callers[d] == nil {
 						callers[d] = map[ast.Node]bool{}
 					}
@@ -54,15 +53,15 @@ func (m *Model) computeCode() {
 	}
 
 	// Functions shaped like a tool handler are tool handlers.
-	for _, d := range m.funcDecls {
+	for _, d := range m.Flow.Decls() {
 		if d.Body == nil {
 			continue
 		}
-		if fn := m.funcOfNode[d]; fn != nil && HandlerKindOf(fn.Type()).IsToolHandler() {
+		if fn := m.Flow.FuncOf(d); fn != nil && HandlerKindOf(fn.Type()).IsToolHandler() {
 			m.Handlers[d] = true
 		}
 	}
-	for lit := range m.lits {
+	for lit := range m.Flow.Lits() {
 		if HandlerKindOf(info.TypeOf(lit)).IsToolHandler() {
 			m.Handlers[lit] = true
 		}
@@ -83,28 +82,13 @@ func (m *Model) computeCode() {
 		n := queue[0]
 		queue = queue[1:]
 		for call := range m.CallsIn(n) {
-			if fn := m.callee(call); fn != nil {
-				if d := m.funcNode(fn); d != nil && !m.ToolCode[d] && !m.BoundaryCode[d] {
+			if fn := m.Flow.Callee(call); fn != nil {
+				if d := m.Flow.Body(fn); d != nil && !m.ToolCode[d] && !m.BoundaryCode[d] {
 					m.ToolCode[d] = true
 					queue = append(queue, d)
 				}
 			}
 		}
-	}
-}
-
-// outerDecl returns the function declaration enclosing a function node.
-func (m *Model) outerDecl(n ast.Node) ast.Node {
-	for {
-		lit, ok := n.(*ast.FuncLit)
-		if !ok {
-			return n
-		}
-		outer := m.lits[lit]
-		if outer == nil {
-			return n
-		}
-		n = outer
 	}
 }
 
@@ -136,7 +120,7 @@ func (m *Model) InToolCode(pos token.Pos) bool {
 
 // exportFacts tells importing packages what this package's functions do.
 func (m *Model) exportFacts(installs map[ast.Node][]int) {
-	for fn, d := range m.funcDecls {
+	for fn, d := range m.Flow.Decls() {
 		if d.Body == nil {
 			continue
 		}
@@ -147,14 +131,14 @@ func (m *Model) exportFacts(installs map[ast.Node][]int) {
 			t := res.At(i).Type()
 			switch {
 			case IsNamed(t, MCPGoServer, "ServerOption"):
-				origins, _ := m.returnsOf(d, nil, i, nil)
+				origins, _ := m.tr.ReturnsOf(d, nil, i, nil)
 				for _, o := range origins {
 					if m.optionInstallsBoundary(o, 0) {
 						ff.OptionInstallsBoundary = true
 					}
 				}
 			case HandlerKindOf(t) != NotHandler && !ff.Boundary:
-				origins, ok := m.returnsOf(d, nil, i, nil)
+				origins, ok := m.tr.ReturnsOf(d, nil, i, nil)
 				if !ok {
 					continue
 				}
@@ -164,7 +148,7 @@ func (m *Model) exportFacts(installs map[ast.Node][]int) {
 				}
 				ff.Handlers = append(ff.Handlers, m.handlerSrcs(d, i, hs)...)
 			case IsServerType(t):
-				origins, ok := m.returnsOf(d, nil, i, m.isEquippedStorage)
+				origins, ok := m.tr.ReturnsOf(d, nil, i, m.isEquippedStorage)
 				if !ok {
 					continue
 				}
@@ -182,12 +166,12 @@ func (m *Model) exportFacts(installs map[ast.Node][]int) {
 					ff.Servers = append(ff.Servers, ResultSrc{i, Src{Kind: SrcNotEquipped}})
 				}
 				for _, p := range ss.params {
-					if pi, ok := m.params[p]; ok && pi.fn == d {
-						ff.Servers = append(ff.Servers, ResultSrc{i, Src{Kind: SrcParam, Param: pi.index}})
+					if pi, ok := m.Flow.ParamOf(p); ok && pi.Func == d {
+						ff.Servers = append(ff.Servers, ResultSrc{i, Src{Kind: SrcParam, Param: pi.Index}})
 					}
 				}
 			case isToolValueType(t):
-				origins, ok := m.returnsOf(d, nil, i, nil)
+				origins, ok := m.tr.ReturnsOf(d, nil, i, nil)
 				if !ok {
 					continue
 				}
@@ -206,16 +190,16 @@ func (m *Model) exportFacts(installs map[ast.Node][]int) {
 					hsrc = append(hsrc, Src{Kind: SrcUnwrapped, Name: m.exportName(d, h)})
 				}
 				for _, p := range hs.params {
-					if pi, ok := m.params[p]; ok && pi.fn == d {
-						hsrc = append(hsrc, Src{Kind: SrcParam, Param: pi.index})
+					if pi, ok := m.Flow.ParamOf(p); ok && pi.Func == d {
+						hsrc = append(hsrc, Src{Kind: SrcParam, Param: pi.Index})
 					}
 				}
 				if ss.bare() {
 					ssrc = append(ssrc, Src{Kind: SrcNotEquipped})
 				}
 				for _, p := range ss.params {
-					if pi, ok := m.params[p]; ok && pi.fn == d {
-						ssrc = append(ssrc, Src{Kind: SrcParam, Param: pi.index})
+					if pi, ok := m.Flow.ParamOf(p); ok && pi.Func == d {
+						ssrc = append(ssrc, Src{Kind: SrcParam, Param: pi.Index})
 					}
 				}
 				for _, h := range hsrc {
@@ -256,11 +240,11 @@ func (m *Model) handlerSrcs(d ast.Node, i int, hs handlerSet) []ResultSrc {
 		out = append(out, ResultSrc{i, Src{Kind: SrcUnwrapped, Name: m.exportName(d, h)}})
 	}
 	for _, p := range hs.params {
-		pi, ok := m.params[p]
-		if !ok || pi.fn != d {
+		pi, ok := m.Flow.ParamOf(p)
+		if !ok || pi.Func != d {
 			return nil
 		}
-		out = append(out, ResultSrc{i, Src{Kind: SrcParam, Param: pi.index}})
+		out = append(out, ResultSrc{i, Src{Kind: SrcParam, Param: pi.Index}})
 	}
 	return out
 }
@@ -294,11 +278,11 @@ func (m *Model) exportName(d ast.Node, h Handler) string {
 		return h.Name
 	}
 	if lit, ok := h.Node.(*ast.FuncLit); ok {
-		if fn := m.funcOfNode[m.outerDecl(lit)]; fn != nil {
+		if fn := m.Flow.FuncOf(m.Flow.OuterDecl(lit)); fn != nil {
 			return "func literal in " + FuncName(fn)
 		}
 	}
-	if fn := m.funcOfNode[d]; fn != nil {
+	if fn := m.Flow.FuncOf(d); fn != nil {
 		return "func literal in " + FuncName(fn)
 	}
 	return h.Name
@@ -322,44 +306,13 @@ func Terminates(b *ast.BlockStmt) bool {
 	return false
 }
 
-// syntaxTables are tables of the package's syntax that several analyzers
-// need, computed from the index on first use.
-type syntaxTables struct {
-	once     sync.Once
-	returns  map[ast.Node][]*ast.ReturnStmt // function -> its own returns
-	litDecls map[*ast.FuncDecl]bool         // declarations holding a function literal
-}
-
-func (m *Model) tables() *syntaxTables {
-	t := &m.syntaxTables
-	t.once.Do(func() {
-		t.returns = map[ast.Node][]*ast.ReturnStmt{}
-		t.litDecls = map[*ast.FuncDecl]bool{}
-		if m.Syntax == nil {
-			return
-		}
-		for c := range m.Syntax.Root().Preorder((*ast.ReturnStmt)(nil), (*ast.FuncLit)(nil)) {
-			switch n := c.Node().(type) {
-			case *ast.ReturnStmt:
-				if fn, ok := c.Innermost((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)); ok {
-					t.returns[fn.Node()] = append(t.returns[fn.Node()], n)
-				}
-			case *ast.FuncLit:
-				if d, ok := c.Innermost((*ast.FuncDecl)(nil)); ok {
-					t.litDecls[d.Node().(*ast.FuncDecl)] = true
-				}
-			}
-		}
-	})
-	return t
-}
-
 // Returns returns the return statements of fn, a *ast.FuncDecl or
 // *ast.FuncLit of the package, in source order, those of the function
-// literals inside it excluded.
+// literals inside it excluded. In a package the model did not index (one
+// that reaches no SDK) it walks the body.
 func (m *Model) Returns(fn ast.Node) []*ast.ReturnStmt {
-	if m.Syntax != nil {
-		return m.tables().returns[fn]
+	if m.Flow != nil {
+		return m.Flow.Returns(fn)
 	}
 	var body *ast.BlockStmt
 	switch fn := fn.(type) {
@@ -385,8 +338,8 @@ func (m *Model) Returns(fn ast.Node) []*ast.ReturnStmt {
 
 // HasFuncLit reports whether the body of d holds a function literal.
 func (m *Model) HasFuncLit(d *ast.FuncDecl) bool {
-	if m.Syntax != nil {
-		return m.tables().litDecls[d]
+	if m.Flow != nil {
+		return m.Flow.HasFuncLit(d)
 	}
 	found := false
 	if d.Body != nil {
@@ -404,17 +357,10 @@ func (m *Model) HasFuncLit(d *ast.FuncDecl) bool {
 // literal of the package, in source order, those of the function literals
 // inside it included.
 func (m *Model) CallsIn(n ast.Node) iter.Seq[*ast.CallExpr] {
+	if m.Flow != nil {
+		return m.Flow.CallsIn(n)
+	}
 	return func(yield func(*ast.CallExpr) bool) {
-		if m.Syntax != nil {
-			if c, ok := m.Syntax.Root().FindByPos(n.Pos(), n.End()); ok && c.Node() == n {
-				for cc := range c.Preorder((*ast.CallExpr)(nil)) {
-					if !yield(cc.Node().(*ast.CallExpr)) {
-						return
-					}
-				}
-				return
-			}
-		}
 		stopped := false
 		ast.Inspect(n, func(x ast.Node) bool {
 			if call, ok := x.(*ast.CallExpr); ok && !stopped && !yield(call) {

@@ -131,12 +131,10 @@ func (m *Model) finished() {
 // release drops what only the dependents' runs need: the syntax index and
 // the tables. The configuration, relevance and directives stay.
 func (m *Model) release() {
-	m.Syntax = nil
+	m.Syntax, m.Flow, m.tr = nil, nil, nil
 	m.Handlers, m.ToolCode, m.BoundaryCode, m.Unwrapped, m.ToolNames = nil, nil, nil, nil, nil
-	m.funcDecls, m.funcOfNode, m.params, m.assigns, m.equipped = nil, nil, nil, nil, nil
-	m.boundary, m.summaries, m.reported, m.funcFacts = nil, nil, nil, nil
-	m.calls, m.lits, m.fileOf, m.inProgress, m.callsIn, m.visiting = nil, nil, nil, nil, nil, nil
+	m.equipped, m.boundary, m.summaries, m.reported, m.funcFacts = nil, nil, nil, nil, nil
+	m.fileOf, m.visiting = nil, nil
 	m.te = nil
 	m.hosted = nil
-	m.syntaxTables.returns, m.syntaxTables.litDecls = nil, nil
 }

@@ -6,6 +6,8 @@ import (
 	"go/types"
 	"sort"
 	"strings"
+
+	"github.com/toolcheck/toolcheck/internal/flow"
 )
 
 // SrcKind says what a value in a fact is.
@@ -136,7 +138,7 @@ func argOf(call *ast.CallExpr, i int) []ast.Expr {
 	return nil
 }
 
-func (m *Model) handlerFromSrc(s Src, call *ast.CallExpr, f *frame) handlerSet {
+func (m *Model) handlerFromSrc(s Src, call *ast.CallExpr, f *flow.Frame) handlerSet {
 	switch s.Kind {
 	case SrcWrapped:
 		return handlerSet{wrapped: true}
@@ -156,7 +158,7 @@ func (m *Model) handlerFromSrc(s Src, call *ast.CallExpr, f *frame) handlerSet {
 	return handlerSet{unknown: true}
 }
 
-func (m *Model) serverFromSrc(s Src, call *ast.CallExpr, f *frame) serverSet {
+func (m *Model) serverFromSrc(s Src, call *ast.CallExpr, f *flow.Frame) serverSet {
 	switch s.Kind {
 	case SrcEquipped:
 		return serverSet{equipped: true}
@@ -176,7 +178,7 @@ func (m *Model) serverFromSrc(s Src, call *ast.CallExpr, f *frame) serverSet {
 	return serverSet{unknown: true}
 }
 
-func (m *Model) handlerFromFact(fn *types.Func, call *ast.CallExpr, f *frame, tuple int) handlerSet {
+func (m *Model) handlerFromFact(fn *types.Func, call *ast.CallExpr, f *flow.Frame, tuple int) handlerSet {
 	ff := m.factOf(fn)
 	if ff == nil {
 		return handlerSet{unknown: true}
@@ -184,7 +186,7 @@ func (m *Model) handlerFromFact(fn *types.Func, call *ast.CallExpr, f *frame, tu
 	return m.resultsFromFact(ff.Handlers, call, f, tuple, false)
 }
 
-func (m *Model) toolsFromFact(fn *types.Func, call *ast.CallExpr, f *frame) handlerSet {
+func (m *Model) toolsFromFact(fn *types.Func, call *ast.CallExpr, f *flow.Frame) handlerSet {
 	ff := m.factOf(fn)
 	if ff == nil {
 		return handlerSet{unknown: true}
@@ -192,7 +194,7 @@ func (m *Model) toolsFromFact(fn *types.Func, call *ast.CallExpr, f *frame) hand
 	return m.resultsFromFact(ff.Tools, call, f, 0, true)
 }
 
-func (m *Model) resultsFromFact(rs []ResultSrc, call *ast.CallExpr, f *frame, tuple int, tools bool) handlerSet {
+func (m *Model) resultsFromFact(rs []ResultSrc, call *ast.CallExpr, f *flow.Frame, tuple int, tools bool) handlerSet {
 	if tuple < 0 {
 		tuple = 0
 	}
@@ -217,7 +219,7 @@ func (m *Model) resultsFromFact(rs []ResultSrc, call *ast.CallExpr, f *frame, tu
 	return hs
 }
 
-func (m *Model) serverFromFact(fn *types.Func, call *ast.CallExpr, f *frame, tuple int) serverSet {
+func (m *Model) serverFromFact(fn *types.Func, call *ast.CallExpr, f *flow.Frame, tuple int) serverSet {
 	ff := m.factOf(fn)
 	if ff == nil {
 		return serverSet{unknown: true}

@@ -25,6 +25,8 @@ import (
 	"sync/atomic"
 	"weak"
 
+	"github.com/toolcheck/toolcheck/internal/flow"
+
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
@@ -64,29 +66,23 @@ type Model struct {
 	// (mcp.NewTool("name"), &mcp.Tool{Name: "name"}).
 	ToolNames map[string]bool
 
-	cfgNames   nameSet
-	teNames    nameSet // configured ToolError types
-	funcDecls  map[*types.Func]*ast.FuncDecl
-	funcOfNode map[ast.Node]*types.Func
-	params     map[*types.Var]paramInfo
-	assigns    map[types.Object][]*assignment
-	equipped   map[types.Object]bool // storages that carry boundary middleware
-	boundary   map[*types.Func]int   // memo: 0 unknown, 1 yes, 2 no, 3 in progress
-	summaries  map[ast.Node]*summary
-	reported   map[string]bool
-	funcFacts  map[*types.Func]*FuncFact
-	calls      []callAt                  // every call, in source order
-	lits       map[*ast.FuncLit]ast.Node // function literal -> enclosing function
-	generated  map[*ast.File]bool
-	fileOf     map[*token.File]*ast.File
-	inProgress map[ast.Node]bool
-	callsIn    map[ast.Node][]*ast.CallExpr
-	visiting   map[visitKey]bool
+	// Flow is the package's value-flow index, shared with the analyzers.
+	Flow *flow.Info
+	tr   *flow.Tracer // the model's own traces (build, and IsBoundary under mu)
+
+	cfgNames  nameSet
+	teNames   nameSet               // configured ToolError types
+	equipped  map[types.Object]bool // storages that carry boundary middleware
+	boundary  map[*types.Func]int   // memo: 0 unknown, 1 yes, 2 no, 3 in progress
+	summaries map[ast.Node]*summary
+	reported  map[string]bool
+	funcFacts map[*types.Func]*FuncFact
+	generated map[*ast.File]bool
+	fileOf    map[*token.File]*ast.File
+	visiting  map[visitKey]bool
 
 	te     *toolErrorState // ToolError recognition, computed on first use
 	teOnce sync.Once
-
-	syntaxTables syntaxTables // Returns and HasFuncLit, on first use
 
 	// mu guards the memo tables behind methods that analyzers may call
 	// concurrently once the model is built (IsBoundary).
@@ -98,11 +94,6 @@ type Model struct {
 	// hosted holds the reporters of the dependents whose analysis the
 	// model ran in its own pass (NewHost), by analyzer name.
 	hosted map[string]*Reporter
-}
-
-type paramInfo struct {
-	fn    ast.Node // *ast.FuncDecl or *ast.FuncLit
-	index int      // -1 for a receiver
 }
 
 // New returns a fresh model analyzer bound to cfg. Analyzers built on it
@@ -253,23 +244,18 @@ func build(pass *analysis.Pass, cfg *Config) (*Model, error) {
 	return m, nil
 }
 
-// index records declarations, parameters, assignments and middleware
-// installations in one walk.
+// index builds the value-flow index and the model's own tables.
 func (m *Model) index() {
 	pass := m.Pass
-	m.funcDecls = map[*types.Func]*ast.FuncDecl{}
-	m.funcOfNode = map[ast.Node]*types.Func{}
-	m.params = map[*types.Var]paramInfo{}
-	m.assigns = map[types.Object][]*assignment{}
+	m.Flow = flow.New(pass.Fset, pass.Pkg, pass.TypesInfo, m.Syntax)
+	m.tr = m.Flow.NewTracer()
 	m.equipped = map[types.Object]bool{}
 	m.boundary = map[*types.Func]int{}
 	m.summaries = map[ast.Node]*summary{}
 	m.reported = map[string]bool{}
 	m.funcFacts = map[*types.Func]*FuncFact{}
-	m.lits = map[*ast.FuncLit]ast.Node{}
 	m.generated = map[*ast.File]bool{}
 	m.fileOf = map[*token.File]*ast.File{}
-	m.inProgress = map[ast.Node]bool{}
 	m.visiting = map[visitKey]bool{}
 	m.Handlers = map[ast.Node]bool{}
 	m.ToolCode = map[ast.Node]bool{}
@@ -280,169 +266,21 @@ func (m *Model) index() {
 		m.generated[f] = ast.IsGenerated(f)
 		m.fileOf[pass.Fset.File(f.Pos())] = f
 	}
-
-	info := pass.TypesInfo
-	addParams := func(fn ast.Node, recv *ast.FieldList, ft *ast.FuncType) {
-		if recv != nil {
-			for _, field := range recv.List {
-				for _, name := range field.Names {
-					if v, ok := info.Defs[name].(*types.Var); ok {
-						m.params[v] = paramInfo{fn, -1}
-					}
-				}
-			}
-		}
-		i := 0
-		for _, field := range ft.Params.List {
-			if len(field.Names) == 0 {
-				i++
-				continue
-			}
-			for _, name := range field.Names {
-				if v, ok := info.Defs[name].(*types.Var); ok {
-					m.params[v] = paramInfo{fn, i}
-				}
-				i++
-			}
-		}
+	for _, lit := range m.Flow.CompositeLits() {
+		m.indexCompositeLit(lit)
 	}
-
-	root := m.Syntax.Root()
-	for c := range root.Preorder(
-		(*ast.FuncDecl)(nil), (*ast.FuncLit)(nil), (*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil),
-		(*ast.RangeStmt)(nil), (*ast.CompositeLit)(nil), (*ast.CallExpr)(nil)) {
-		switch n := c.Node().(type) {
-		case *ast.FuncDecl:
-			if fn, ok := info.Defs[n.Name].(*types.Func); ok {
-				m.funcDecls[fn] = n
-				m.funcOfNode[n] = fn
-			}
-			addParams(n, n.Recv, n.Type)
-		case *ast.FuncLit:
-			addParams(n, nil, n.Type)
-			m.lits[n] = EnclosingFuncAt(c.Parent())
-		case *ast.AssignStmt:
-			m.indexAssign(c, n)
-		case *ast.ValueSpec:
-			for i, name := range n.Names {
-				obj := info.Defs[name]
-				if obj == nil {
-					continue
-				}
-				a := &assignment{pos: n.Pos(), end: n.End(), block: blockParent(c), tuple: -1}
-				switch {
-				case len(n.Values) == len(n.Names):
-					a.rhs = n.Values[i]
-				case len(n.Values) == 1:
-					a.rhs, a.tuple = n.Values[0], i
-				default:
-					a.zero = true
-				}
-				m.assigns[obj] = append(m.assigns[obj], a)
-			}
-		case *ast.RangeStmt:
-			if id, ok := n.Value.(*ast.Ident); ok {
-				if obj := ObjOf(info, id); obj != nil {
-					m.assigns[obj] = append(m.assigns[obj], &assignment{rhs: n.X, pos: n.Pos(), end: n.Body.Pos(), block: n.Body, tuple: -1, elem: true})
-				}
-			}
-		case *ast.CompositeLit:
-			m.indexCompositeLit(c, n)
-		case *ast.CallExpr:
-			m.calls = append(m.calls, callAt{n, EnclosingFuncAt(c)})
-			m.indexCall(n)
-		}
+	for _, ca := range m.Flow.Calls() {
+		m.indexCall(ca.Call)
 	}
 }
 
 // ObjOf returns the object an identifier defines or uses.
-func ObjOf(info *types.Info, id *ast.Ident) types.Object {
-	if obj := info.Defs[id]; obj != nil {
-		return obj
-	}
-	return info.Uses[id]
-}
+func ObjOf(info *types.Info, id *ast.Ident) types.Object { return flow.ObjOf(info, id) }
 
 // EnclosingFuncAt returns the innermost FuncDecl or FuncLit around c.
-func EnclosingFuncAt(c astindex.Cursor) ast.Node {
-	if e, ok := c.Innermost((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)); ok {
-		return e.Node()
-	}
-	return nil
-}
+func EnclosingFuncAt(c astindex.Cursor) ast.Node { return flow.EnclosingFunc(c) }
 
-// blockParent returns the node whose statement list holds the statement
-// at c (a block, case clause, or the if/for/switch owning an init).
-func blockParent(c astindex.Cursor) ast.Node {
-	for p := c.Parent(); p.Valid(); p = p.Parent() {
-		switch p.Node().(type) {
-		case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause, *ast.IfStmt, *ast.ForStmt,
-			*ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.File:
-			return p.Node()
-		case ast.Stmt, *ast.GenDecl, *ast.DeclStmt:
-			continue
-		default:
-			return nil
-		}
-	}
-	return nil
-}
-
-func (m *Model) indexAssign(c astindex.Cursor, n *ast.AssignStmt) {
-	info := m.Pass.TypesInfo
-	block := blockParent(c)
-	for i, lhs := range n.Lhs {
-		obj := m.storageOf(lhs)
-		if obj == nil {
-			continue
-		}
-		a := &assignment{pos: n.Pos(), end: n.End(), block: block, tuple: -1}
-		switch {
-		case n.Tok != token.ASSIGN && n.Tok != token.DEFINE:
-			a.opaque = true // x += y
-		case len(n.Lhs) == len(n.Rhs):
-			a.rhs = n.Rhs[i]
-		case len(n.Rhs) == 1:
-			a.rhs, a.tuple = n.Rhs[0], i
-		}
-		if _, isIndex := ast.Unparen(lhs).(*ast.IndexExpr); isIndex {
-			a.elem = true // m[k] = v: an element of the container
-			a.block = nil
-		}
-		if _, isField := ast.Unparen(lhs).(*ast.SelectorExpr); isField {
-			a.block = nil
-		}
-		_ = info
-		m.assigns[obj] = append(m.assigns[obj], a)
-	}
-}
-
-// storageOf returns the variable or field an lvalue or operand denotes:
-// v, x.f, v[i], (*p) are reduced to the object whose value is traced.
-func (m *Model) storageOf(e ast.Expr) types.Object {
-	info := m.Pass.TypesInfo
-	switch e := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		if v, ok := ObjOf(info, e).(*types.Var); ok {
-			return v
-		}
-	case *ast.SelectorExpr:
-		if sel, ok := info.Selections[e]; ok {
-			if sel.Kind() == types.FieldVal {
-				return sel.Obj()
-			}
-			return nil
-		}
-		if v, ok := info.Uses[e.Sel].(*types.Var); ok {
-			return v // qualified package variable
-		}
-	case *ast.IndexExpr:
-		return m.storageOf(e.X)
-	}
-	return nil
-}
-
-func (m *Model) indexCompositeLit(c astindex.Cursor, n *ast.CompositeLit) {
+func (m *Model) indexCompositeLit(n *ast.CompositeLit) {
 	info := m.Pass.TypesInfo
 	t := info.TypeOf(n)
 	if t == nil {
@@ -457,25 +295,6 @@ func (m *Model) indexCompositeLit(c astindex.Cursor, n *ast.CompositeLit) {
 					}
 				}
 			}
-		}
-	}
-	st, ok := t.Underlying().(*types.Struct)
-	if !ok {
-		return
-	}
-	for i, elt := range n.Elts {
-		var field *types.Var
-		val := elt
-		if kv, ok := elt.(*ast.KeyValueExpr); ok {
-			if k, ok := kv.Key.(*ast.Ident); ok {
-				field, _ = ObjOf(info, k).(*types.Var)
-			}
-			val = kv.Value
-		} else if i < st.NumFields() {
-			field = st.Field(i)
-		}
-		if field != nil {
-			m.assigns[field] = append(m.assigns[field], &assignment{rhs: val, pos: n.Pos(), end: n.End(), tuple: -1})
 		}
 	}
 }
@@ -528,12 +347,5 @@ func (m *Model) IsTestFile(pos token.Pos) bool {
 	return tf != nil && strings.HasSuffix(tf.Name(), "_test.go")
 }
 
-// A callAt is a call and the function declaration or literal holding it
-// (nil at package level).
-type callAt struct {
-	call *ast.CallExpr
-	fn   ast.Node
-}
-
 // FuncDecl returns the declaration of fn in this package, or nil.
-func (m *Model) FuncDecl(fn *types.Func) *ast.FuncDecl { return m.funcDecls[fn] }
+func (m *Model) FuncDecl(fn *types.Func) *ast.FuncDecl { return m.Flow.Decl(fn) }

@@ -304,7 +304,7 @@ func (m *Model) ctorOf(fn *types.Func, stack map[*types.Func]bool) *types.Named 
 		return nil
 	}
 	if fn.Pkg() == m.Pass.Pkg {
-		d := m.funcDecls[fn]
+		d := m.Flow.Decl(fn)
 		if d == nil || d.Body == nil {
 			if named != nil {
 				return named
@@ -447,11 +447,11 @@ func (m *Model) constructionOf(e ast.Expr, body ast.Node, depth int, stack map[*
 			return nil
 		}
 		var named *types.Named
-		for _, a := range m.assigns[v] {
-			if a.opaque || a.zero || a.elem || a.tuple >= 0 || a.rhs == nil {
+		for _, d := range m.Flow.Defs(v) {
+			if d.Opaque || d.Zero || d.Elem || d.Tuple >= 0 || d.Rhs == nil {
 				return nil
 			}
-			t := m.constructionOf(a.rhs, body, depth+1, stack)
+			t := m.constructionOf(d.Rhs, body, depth+1, stack)
 			if t == nil {
 				return nil
 			}
@@ -1453,7 +1453,7 @@ func (lv *Levels) computeSets(obj types.Object) Level {
 // isParam reports whether v is a parameter or receiver of a function of
 // this package.
 func (lv *Levels) isParam(v *types.Var) bool {
-	_, ok := lv.m.params[v]
+	_, ok := lv.m.Flow.ParamOf(v)
 	return ok
 }
 

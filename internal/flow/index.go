@@ -1,0 +1,454 @@
+package flow
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"iter"
+	"sort"
+
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/toolcheck/toolcheck/internal/astindex"
+)
+
+// Info is the value-flow index of one package: its functions, their
+// parameters, returns and calls, and every value stored into a variable or
+// field. It is built once, in one walk of the package's syntax index, and
+// is read-only afterwards: safe for concurrent use, but for the Tracers made
+// from it, which belong to one goroutine each. The lookups of a nil Info
+// find nothing: a package the model does not index has no flow.
+type Info struct {
+	Fset   *token.FileSet
+	Pkg    *types.Package
+	Types  *types.Info
+	Syntax *astindex.Index
+
+	decls   map[*types.Func]*ast.FuncDecl
+	funcOf  map[ast.Node]*types.Func
+	params  map[*types.Var]Param
+	defs    map[types.Object][]*Def
+	calls   []Call
+	callsIn map[ast.Node][]*ast.CallExpr
+	lits    map[*ast.FuncLit]ast.Node
+	clits   []*ast.CompositeLit
+	funcs   []ast.Node // declarations with a body and literals, in source order
+
+	returns  map[ast.Node][]*ast.ReturnStmt
+	litDecls map[*ast.FuncDecl]bool
+}
+
+// A Param locates a parameter in its function's signature.
+type Param struct {
+	Func  ast.Node // *ast.FuncDecl or *ast.FuncLit
+	Index int      // -1 for a receiver
+}
+
+// A Def is one value stored into a variable or a field: an assignment, a
+// declaration, a range clause, or a field of a composite literal.
+type Def struct {
+	Rhs   ast.Expr
+	Tuple int // the result index into a multi-value Rhs, or -1
+	Pos   token.Pos
+	End   token.Pos
+	// Block is the node whose statement list holds the definition (a
+	// block, case clause, or the if/for/switch owning an init), for the
+	// kill rule of Reaching; nil for a store through a field or an index,
+	// which kills nothing.
+	Block ast.Node
+	// Elem says Rhs is a container whose elements are stored: a range
+	// value, m[k] = v.
+	Elem bool
+	// Zero is var x T: the zero value.
+	Zero bool
+	// Opaque is a store that is not traced: x += y.
+	Opaque bool
+}
+
+// A Call is a call expression and the function declaration or literal that
+// holds it (nil at package level).
+type Call struct {
+	Call *ast.CallExpr
+	Func ast.Node
+}
+
+// New indexes the package whose syntax index, types and files are given.
+func New(fset *token.FileSet, pkg *types.Package, info *types.Info, syntax *astindex.Index) *Info {
+	fl := &Info{
+		Fset:     fset,
+		Pkg:      pkg,
+		Types:    info,
+		Syntax:   syntax,
+		decls:    map[*types.Func]*ast.FuncDecl{},
+		funcOf:   map[ast.Node]*types.Func{},
+		params:   map[*types.Var]Param{},
+		defs:     map[types.Object][]*Def{},
+		callsIn:  map[ast.Node][]*ast.CallExpr{},
+		lits:     map[*ast.FuncLit]ast.Node{},
+		returns:  map[ast.Node][]*ast.ReturnStmt{},
+		litDecls: map[*ast.FuncDecl]bool{},
+	}
+	fl.index()
+	return fl
+}
+
+func (fl *Info) index() {
+	info := fl.Types
+	addParams := func(fn ast.Node, recv *ast.FieldList, ft *ast.FuncType) {
+		if recv != nil {
+			for _, field := range recv.List {
+				for _, name := range field.Names {
+					if v, ok := info.Defs[name].(*types.Var); ok {
+						fl.params[v] = Param{fn, -1}
+					}
+				}
+			}
+		}
+		i := 0
+		for _, field := range ft.Params.List {
+			if len(field.Names) == 0 {
+				i++
+				continue
+			}
+			for _, name := range field.Names {
+				if v, ok := info.Defs[name].(*types.Var); ok {
+					fl.params[v] = Param{fn, i}
+				}
+				i++
+			}
+		}
+	}
+	for c := range fl.Syntax.Root().Preorder(
+		(*ast.FuncDecl)(nil), (*ast.FuncLit)(nil), (*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil),
+		(*ast.RangeStmt)(nil), (*ast.CompositeLit)(nil), (*ast.CallExpr)(nil), (*ast.ReturnStmt)(nil)) {
+		switch n := c.Node().(type) {
+		case *ast.ReturnStmt:
+			if fn := EnclosingFunc(c); fn != nil {
+				fl.returns[fn] = append(fl.returns[fn], n)
+			}
+		case *ast.FuncDecl:
+			if fn, ok := info.Defs[n.Name].(*types.Func); ok {
+				fl.decls[fn] = n
+				fl.funcOf[n] = fn
+			}
+			addParams(n, n.Recv, n.Type)
+			if n.Body != nil {
+				fl.funcs = append(fl.funcs, n)
+			}
+		case *ast.FuncLit:
+			addParams(n, nil, n.Type)
+			fl.lits[n] = EnclosingFunc(c.Parent())
+			fl.funcs = append(fl.funcs, n)
+			if d, ok := c.Innermost((*ast.FuncDecl)(nil)); ok {
+				fl.litDecls[d.Node().(*ast.FuncDecl)] = true
+			}
+		case *ast.AssignStmt:
+			fl.indexAssign(c, n)
+		case *ast.ValueSpec:
+			for i, name := range n.Names {
+				obj := info.Defs[name]
+				if obj == nil {
+					continue
+				}
+				d := &Def{Pos: n.Pos(), End: n.End(), Block: blockParent(c), Tuple: -1}
+				switch {
+				case len(n.Values) == len(n.Names):
+					d.Rhs = n.Values[i]
+				case len(n.Values) == 1:
+					d.Rhs, d.Tuple = n.Values[0], i
+				default:
+					d.Zero = true
+				}
+				fl.defs[obj] = append(fl.defs[obj], d)
+			}
+		case *ast.RangeStmt:
+			if id, ok := n.Value.(*ast.Ident); ok {
+				if obj := ObjOf(info, id); obj != nil {
+					fl.defs[obj] = append(fl.defs[obj], &Def{Rhs: n.X, Pos: n.Pos(), End: n.Body.Pos(), Block: n.Body, Tuple: -1, Elem: true})
+				}
+			}
+		case *ast.CompositeLit:
+			fl.clits = append(fl.clits, n)
+			fl.indexCompositeLit(n)
+		case *ast.CallExpr:
+			fn := EnclosingFunc(c)
+			fl.calls = append(fl.calls, Call{n, fn})
+			if fn != nil {
+				fl.callsIn[fn] = append(fl.callsIn[fn], n)
+			}
+		}
+	}
+	sort.Slice(fl.funcs, func(i, j int) bool { return fl.funcs[i].Pos() < fl.funcs[j].Pos() })
+}
+
+func (fl *Info) indexAssign(c astindex.Cursor, n *ast.AssignStmt) {
+	block := blockParent(c)
+	for i, lhs := range n.Lhs {
+		obj := fl.StorageOf(lhs)
+		if obj == nil {
+			continue
+		}
+		d := &Def{Pos: n.Pos(), End: n.End(), Block: block, Tuple: -1}
+		switch {
+		case n.Tok != token.ASSIGN && n.Tok != token.DEFINE:
+			d.Opaque = true // x += y
+		case len(n.Lhs) == len(n.Rhs):
+			d.Rhs = n.Rhs[i]
+		case len(n.Rhs) == 1:
+			d.Rhs, d.Tuple = n.Rhs[0], i
+		}
+		switch ast.Unparen(lhs).(type) {
+		case *ast.IndexExpr:
+			d.Elem = true // m[k] = v: an element of the container
+			d.Block = nil
+		case *ast.SelectorExpr:
+			d.Block = nil
+		}
+		fl.defs[obj] = append(fl.defs[obj], d)
+	}
+}
+
+func (fl *Info) indexCompositeLit(n *ast.CompositeLit) {
+	info := fl.Types
+	t := info.TypeOf(n)
+	if t == nil {
+		return
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return
+	}
+	for i, elt := range n.Elts {
+		var field *types.Var
+		val := elt
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			if k, ok := kv.Key.(*ast.Ident); ok {
+				field, _ = ObjOf(info, k).(*types.Var)
+			}
+			val = kv.Value
+		} else if i < st.NumFields() {
+			field = st.Field(i)
+		}
+		if field != nil {
+			fl.defs[field] = append(fl.defs[field], &Def{Rhs: val, Pos: n.Pos(), End: n.End(), Tuple: -1})
+		}
+	}
+}
+
+// StorageOf returns the variable or field an lvalue or operand denotes:
+// v, x.f, v[i] and (v) are reduced to the object whose value is traced.
+func (fl *Info) StorageOf(e ast.Expr) types.Object {
+	info := fl.Types
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		if v, ok := ObjOf(info, e).(*types.Var); ok {
+			return v
+		}
+	case *ast.SelectorExpr:
+		if sel, ok := info.Selections[e]; ok {
+			if sel.Kind() == types.FieldVal {
+				return sel.Obj()
+			}
+			return nil
+		}
+		if v, ok := info.Uses[e.Sel].(*types.Var); ok {
+			return v // qualified package variable
+		}
+	case *ast.IndexExpr:
+		return fl.StorageOf(e.X)
+	}
+	return nil
+}
+
+// ObjOf returns the object an identifier defines or uses.
+func ObjOf(info *types.Info, id *ast.Ident) types.Object {
+	if obj := info.Defs[id]; obj != nil {
+		return obj
+	}
+	return info.Uses[id]
+}
+
+// EnclosingFunc returns the innermost FuncDecl or FuncLit around c, or nil.
+func EnclosingFunc(c astindex.Cursor) ast.Node {
+	if e, ok := c.Innermost((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)); ok {
+		return e.Node()
+	}
+	return nil
+}
+
+// blockParent returns the node whose statement list holds the statement
+// at c (a block, case clause, or the if/for/switch owning an init).
+func blockParent(c astindex.Cursor) ast.Node {
+	for p := c.Parent(); p.Valid(); p = p.Parent() {
+		switch p.Node().(type) {
+		case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause, *ast.IfStmt, *ast.ForStmt,
+			*ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.File:
+			return p.Node()
+		case ast.Stmt, *ast.GenDecl, *ast.DeclStmt:
+			continue
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// ---- functions ----
+
+// Decl returns the declaration of fn in this package, or nil.
+func (fl *Info) Decl(fn *types.Func) *ast.FuncDecl {
+	if fl == nil {
+		return nil
+	}
+	return fl.decls[fn]
+}
+
+// Body returns the declaration of fn when it is in this package and has a
+// body, or nil.
+func (fl *Info) Body(fn *types.Func) ast.Node {
+	if fl == nil || fn == nil {
+		return nil
+	}
+	if d := fl.decls[fn.Origin()]; d != nil && d.Body != nil {
+		return d
+	}
+	return nil
+}
+
+// FuncOf returns the function a declaration declares.
+func (fl *Info) FuncOf(d ast.Node) *types.Func {
+	if fl == nil {
+		return nil
+	}
+	return fl.funcOf[d]
+}
+
+// Decls iterates over the package's function declarations, with their
+// objects, in no particular order.
+func (fl *Info) Decls() iter.Seq2[*types.Func, *ast.FuncDecl] {
+	return func(yield func(*types.Func, *ast.FuncDecl) bool) {
+		for fn, d := range fl.decls {
+			if !yield(fn, d) {
+				return
+			}
+		}
+	}
+}
+
+// Funcs returns the declarations with a body and the function literals of
+// the package, in source order.
+func (fl *Info) Funcs() []ast.Node { return fl.funcs }
+
+// Lits iterates over the package's function literals, each with the
+// function declaration or literal that holds it (nil at package level).
+func (fl *Info) Lits() iter.Seq2[*ast.FuncLit, ast.Node] {
+	return func(yield func(*ast.FuncLit, ast.Node) bool) {
+		for lit, outer := range fl.lits {
+			if !yield(lit, outer) {
+				return
+			}
+		}
+	}
+}
+
+// OuterOf returns the function holding a function literal, nil at package
+// level.
+func (fl *Info) OuterOf(lit *ast.FuncLit) ast.Node {
+	if fl == nil {
+		return nil
+	}
+	return fl.lits[lit]
+}
+
+// OuterDecl returns the declaration (or package-level literal) that
+// encloses a function node.
+func (fl *Info) OuterDecl(n ast.Node) ast.Node {
+	for {
+		lit, ok := n.(*ast.FuncLit)
+		if !ok {
+			return n
+		}
+		outer := fl.lits[lit]
+		if outer == nil {
+			return n
+		}
+		n = outer
+	}
+}
+
+// ParamOf returns where v is a parameter or receiver of a function of the
+// package.
+func (fl *Info) ParamOf(v *types.Var) (Param, bool) {
+	if fl == nil {
+		return Param{}, false
+	}
+	p, ok := fl.params[v]
+	return p, ok
+}
+
+// Defs returns every value stored into obj in the package, in source
+// order: its definitions, assignments, range clauses and composite-literal
+// fields.
+func (fl *Info) Defs(obj types.Object) []*Def {
+	if fl == nil {
+		return nil
+	}
+	return fl.defs[obj]
+}
+
+// Calls returns every call of the package, in source order.
+func (fl *Info) Calls() []Call { return fl.calls }
+
+// CallsOf returns the calls directly inside the function node fn, those
+// of the function literals inside it excluded, in source order.
+func (fl *Info) CallsOf(fn ast.Node) []*ast.CallExpr {
+	if fl == nil {
+		return nil
+	}
+	return fl.callsIn[fn]
+}
+
+// CompositeLits returns the package's composite literals, in source order.
+func (fl *Info) CompositeLits() []*ast.CompositeLit { return fl.clits }
+
+// Callee returns the statically known function a call calls, as declared
+// (the generic origin of an instance).
+func (fl *Info) Callee(call *ast.CallExpr) *types.Func {
+	if fn := typeutil.StaticCallee(fl.Types, call); fn != nil {
+		return fn.Origin()
+	}
+	return nil
+}
+
+// CallsIn iterates over the calls inside n, a function declaration or
+// literal of the package, in source order, those of the function literals
+// inside it included.
+func (fl *Info) CallsIn(n ast.Node) iter.Seq[*ast.CallExpr] {
+	return func(yield func(*ast.CallExpr) bool) {
+		if c, ok := fl.Syntax.Root().FindByPos(n.Pos(), n.End()); ok && c.Node() == n {
+			for cc := range c.Preorder((*ast.CallExpr)(nil)) {
+				if !yield(cc.Node().(*ast.CallExpr)) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// Returns returns the return statements of fn, a *ast.FuncDecl or
+// *ast.FuncLit of the package, in source order, those of the function
+// literals inside it excluded.
+func (fl *Info) Returns(fn ast.Node) []*ast.ReturnStmt {
+	if fl == nil {
+		return nil
+	}
+	return fl.returns[fn]
+}
+
+// HasFuncLit reports whether the body of d holds a function literal.
+func (fl *Info) HasFuncLit(d *ast.FuncDecl) bool {
+	if fl == nil {
+		return false
+	}
+	return fl.litDecls[d]
+}

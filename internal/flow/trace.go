@@ -1,0 +1,467 @@
+package flow
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// MaxDepth bounds how many calls deep a trace follows values.
+const MaxDepth = 8
+
+// A Frame binds the parameters of a function whose body is being traced to
+// the arguments of one call, so that tracing can follow values through the
+// package's helpers, factories and closures. The nil Frame binds nothing.
+type Frame struct {
+	binds map[*types.Var]Bound
+	next  *Frame
+	depth int
+}
+
+// Bound is what a parameter is bound to in a frame: the argument
+// expressions (several for a variadic parameter) and the frame they are
+// evaluated in.
+type Bound struct {
+	Exprs []ast.Expr
+	Frame *Frame
+}
+
+// Lookup returns what v is bound to in f or the frames it extends.
+func (f *Frame) Lookup(v *types.Var) (Bound, bool) {
+	for ; f != nil; f = f.next {
+		if b, ok := f.binds[v]; ok {
+			return b, true
+		}
+	}
+	return Bound{}, false
+}
+
+// Depth returns how many calls deep f is.
+func (f *Frame) Depth() int {
+	if f == nil {
+		return 0
+	}
+	return f.depth
+}
+
+// A Kind says what an Origin is.
+type Kind int
+
+const (
+	Unknown   Kind = iota // not traced: opaque, or too deep
+	Expr                  // a call, function literal or composite literal
+	Func                  // a reference to a declared function or method
+	FreeParam             // a parameter no frame binds
+	Stopped               // a storage the caller's stop predicate selected
+)
+
+// An Origin is where a traced value comes from.
+type Origin struct {
+	Kind  Kind
+	Expr  ast.Expr // Expr: the expression; Func: the referring expression
+	Tuple int      // Expr, a call: the result index, or -1
+	Func  *types.Func
+	Param *types.Var
+	Frame *Frame // the frame Expr is evaluated in
+}
+
+// A Tracer follows values through the package. It keeps the state of the
+// traces under way, so it belongs to one goroutine.
+type Tracer struct {
+	Info       *Info
+	inProgress map[ast.Node]bool
+}
+
+// NewTracer returns a tracer of the package.
+func (fl *Info) NewTracer() *Tracer {
+	return &Tracer{Info: fl, inProgress: map[ast.Node]bool{}}
+}
+
+// A Stop selects storages at which a trace stops with a Stopped origin.
+type Stop func(types.Object) bool
+
+// walk is one trace: the variables it is inside of, against cycles.
+type walk struct {
+	t    *Tracer
+	seen map[walkKey]bool
+	stop Stop
+}
+
+type walkKey struct {
+	obj   types.Object
+	frame *Frame
+}
+
+func (t *Tracer) walk(stop Stop) *walk {
+	return &walk{t: t, seen: map[walkKey]bool{}, stop: stop}
+}
+
+// Origins returns the origins of the value of e evaluated in frame f.
+func (t *Tracer) Origins(e ast.Expr, f *Frame, stop Stop) []Origin {
+	return t.walk(stop).trace(e, f, -1)
+}
+
+// VarOrigins returns the origins of the value of the variable or field v
+// read at use (nil: anywhere), in frame f.
+func (t *Tracer) VarOrigins(v *types.Var, use ast.Expr, f *Frame, stop Stop) []Origin {
+	return t.walk(stop).traceVar(v, use, f)
+}
+
+func (w *walk) trace(e ast.Expr, f *Frame, tuple int) []Origin {
+	fl := w.t.Info
+	info := fl.Types
+	if f.Depth() > MaxDepth {
+		return []Origin{{Kind: Unknown}}
+	}
+	switch e := e.(type) {
+	case *ast.ParenExpr:
+		return w.trace(e.X, f, tuple)
+	case *ast.Ident:
+		switch obj := ObjOf(info, e).(type) {
+		case *types.Func:
+			return []Origin{{Kind: Func, Func: obj, Expr: e}}
+		case *types.Var:
+			return w.traceVar(obj, e, f)
+		case *types.Nil:
+			return nil
+		}
+		return []Origin{{Kind: Unknown}}
+	case *ast.SelectorExpr:
+		if sel, ok := info.Selections[e]; ok {
+			switch sel.Kind() {
+			case types.FieldVal:
+				return w.traceVar(sel.Obj().(*types.Var), e, f)
+			case types.MethodVal, types.MethodExpr:
+				if fn, ok := sel.Obj().(*types.Func); ok {
+					if _, isIface := sel.Recv().Underlying().(*types.Interface); !isIface {
+						return []Origin{{Kind: Func, Func: fn, Expr: e}}
+					}
+				}
+			}
+			return []Origin{{Kind: Unknown}}
+		}
+		switch obj := info.Uses[e.Sel].(type) {
+		case *types.Func:
+			return []Origin{{Kind: Func, Func: obj, Expr: e}}
+		case *types.Var:
+			return w.traceVar(obj, e, f)
+		}
+		return []Origin{{Kind: Unknown}}
+	case *ast.CallExpr:
+		if tv, ok := info.Types[e.Fun]; ok && tv.IsType() {
+			if len(e.Args) == 1 {
+				return w.trace(e.Args[0], f, -1) // conversion
+			}
+			return []Origin{{Kind: Unknown}}
+		}
+		if id, ok := ast.Unparen(e.Fun).(*ast.Ident); ok {
+			if b, ok := info.Uses[id].(*types.Builtin); ok {
+				if b.Name() == "append" {
+					var out []Origin
+					for _, a := range e.Args {
+						out = append(out, w.trace(a, f, -1)...)
+					}
+					return out
+				}
+				return []Origin{{Kind: Unknown}}
+			}
+		}
+		if fn := fl.Callee(e); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "slices" && (fn.Name() == "Concat" || fn.Name() == "Clone") {
+			var out []Origin
+			for _, a := range e.Args {
+				out = append(out, w.trace(a, f, -1)...)
+			}
+			return out
+		}
+		return []Origin{{Kind: Expr, Expr: e, Tuple: tuple, Frame: f}}
+	case *ast.IndexExpr:
+		if tv, ok := info.Types[e.X]; ok && !tv.IsType() {
+			if _, isFunc := tv.Type.Underlying().(*types.Signature); isFunc {
+				return w.trace(e.X, f, tuple) // generic instantiation f[T]
+			}
+		}
+		return w.trace(e.X, f, -1)
+	case *ast.IndexListExpr:
+		return w.trace(e.X, f, tuple)
+	case *ast.SliceExpr:
+		return w.trace(e.X, f, -1)
+	case *ast.UnaryExpr:
+		if e.Op == token.AND {
+			return w.trace(e.X, f, -1)
+		}
+	case *ast.FuncLit:
+		return []Origin{{Kind: Expr, Expr: e, Frame: f}}
+	case *ast.CompositeLit:
+		typ := info.TypeOf(e)
+		if typ == nil {
+			return []Origin{{Kind: Unknown}}
+		}
+		switch typ.Underlying().(type) {
+		case *types.Slice, *types.Array, *types.Map:
+			var out []Origin
+			for _, elt := range e.Elts {
+				if kv, ok := elt.(*ast.KeyValueExpr); ok {
+					elt = kv.Value
+				}
+				out = append(out, w.trace(elt, f, -1)...)
+			}
+			return out
+		}
+		return []Origin{{Kind: Expr, Expr: e, Frame: f}}
+	}
+	return []Origin{{Kind: Unknown}}
+}
+
+// traceVar traces a variable, field or parameter used at use.
+func (w *walk) traceVar(v *types.Var, use ast.Expr, f *Frame) []Origin {
+	fl := w.t.Info
+	if w.stop != nil && w.stop(v) {
+		return []Origin{{Kind: Stopped}}
+	}
+	key := walkKey{v, f}
+	if w.seen[key] {
+		return nil
+	}
+	w.seen[key] = true
+	defer delete(w.seen, key)
+
+	if _, isParam := fl.params[v]; isParam {
+		defs, incoming := fl.Reaching(v, use)
+		out := w.traceDefs(defs, f)
+		if !incoming {
+			return out
+		}
+		b, ok := f.Lookup(v)
+		if !ok {
+			return append(out, Origin{Kind: FreeParam, Param: v})
+		}
+		if len(b.Exprs) == 0 {
+			out = append(out, Origin{Kind: Unknown})
+		}
+		for _, a := range b.Exprs {
+			out = append(out, w.trace(a, b.Frame, -1)...)
+		}
+		return out
+	}
+	if v.Pkg() != fl.Pkg {
+		return []Origin{{Kind: Unknown}}
+	}
+	var defs []*Def
+	if v.IsField() || v.Parent() == v.Pkg().Scope() {
+		defs = fl.defs[v]
+	} else {
+		defs, _ = fl.Reaching(v, use)
+	}
+	if len(defs) == 0 {
+		return []Origin{{Kind: Unknown}}
+	}
+	return w.traceDefs(defs, f)
+}
+
+func (w *walk) traceDefs(defs []*Def, f *Frame) []Origin {
+	var out []Origin
+	for _, d := range defs {
+		switch {
+		case d.Opaque:
+			out = append(out, Origin{Kind: Unknown})
+		case d.Zero:
+			// the zero value: nothing
+		case d.Rhs == nil:
+			out = append(out, Origin{Kind: Unknown})
+		default:
+			out = append(out, w.trace(d.Rhs, f, d.Tuple)...)
+		}
+	}
+	return out
+}
+
+// Reaching returns the definitions of a local variable or parameter that
+// may reach use, and whether a parameter's incoming value may. A
+// definition in a statement list enclosing the use, before it, kills every
+// earlier one; a later one (in a loop) may still reach. With a nil use,
+// every definition may.
+func (fl *Info) Reaching(v *types.Var, use ast.Expr) (defs []*Def, incoming bool) {
+	all := fl.defs[v]
+	_, isParam := fl.params[v]
+	if len(all) == 0 || use == nil {
+		return all, isParam
+	}
+	usePos := use.Pos()
+	// A statement list encloses the use when its range holds the use's:
+	// syntax ranges nest, so those are the use's ancestors.
+	encloses := func(b ast.Node) bool { return b.Pos() <= usePos && use.End() <= b.End() }
+	kill := -1
+	for i, d := range all {
+		if d.End <= usePos && d.Block != nil && encloses(d.Block) && !d.Elem && !d.Opaque {
+			if kill < 0 || d.Pos > all[kill].Pos {
+				kill = i
+			}
+		}
+	}
+	if kill < 0 {
+		return all, isParam
+	}
+	out := []*Def{all[kill]}
+	for i, d := range all {
+		if i != kill && d.Pos > all[kill].Pos {
+			out = append(out, d)
+		}
+	}
+	return out, false
+}
+
+// Callee returns the function node a call reaches in this package: the
+// body of a declared function, or the one function literal a function
+// value evaluates to, with the frame it was made in.
+func (t *Tracer) calleeBody(call *ast.CallExpr, f *Frame) (ast.Node, *Frame, bool) {
+	fl := t.Info
+	if fn := fl.Callee(call); fn != nil {
+		return fl.Body(fn), nil, true
+	}
+	var target ast.Node
+	var closure *Frame
+	for _, o := range t.Origins(call.Fun, f, nil) {
+		lit, ok := o.Expr.(*ast.FuncLit)
+		if !ok || o.Kind != Expr || target != nil {
+			return nil, nil, false
+		}
+		target, closure = lit, o.Frame
+	}
+	return target, closure, true
+}
+
+// Results returns the origins of result idx of a call to a function whose
+// body is in this package (a declared function or a traced literal).
+func (t *Tracer) Results(call *ast.CallExpr, f *Frame, idx int, stop Stop) ([]Origin, bool) {
+	if idx < 0 {
+		idx = 0
+	}
+	target, closure, ok := t.calleeBody(call, f)
+	if !ok || target == nil || f.Depth() >= MaxDepth || t.inProgress[target] {
+		return nil, false
+	}
+	t.inProgress[target] = true
+	defer delete(t.inProgress, target)
+	nf := t.Bind(target, call, f, closure)
+	return t.ReturnsOf(target, nf, idx, stop)
+}
+
+// InProgress reports whether the function node n is being traced through
+// by a call of Results; Enter marks it so, Leave unmarks it.
+func (t *Tracer) InProgress(n ast.Node) bool { return t.inProgress[n] }
+
+// Enter marks n as in progress (see InProgress).
+func (t *Tracer) Enter(n ast.Node) { t.inProgress[n] = true }
+
+// Leave unmarks n (see InProgress).
+func (t *Tracer) Leave(n ast.Node) { delete(t.inProgress, n) }
+
+// ReturnsOf traces result idx of every return statement of a function
+// body, in frame f.
+func (t *Tracer) ReturnsOf(target ast.Node, f *Frame, idx int, stop Stop) ([]Origin, bool) {
+	fl := t.Info
+	var body *ast.BlockStmt
+	var ftype *ast.FuncType
+	switch n := target.(type) {
+	case *ast.FuncDecl:
+		body, ftype = n.Body, n.Type
+	case *ast.FuncLit:
+		body, ftype = n.Body, n.Type
+	}
+	if body == nil {
+		return nil, false
+	}
+	var out []Origin
+	ok := true
+	for _, n := range fl.Returns(target) {
+		switch {
+		case len(n.Results) == 0:
+			// a bare return of named results
+			if ftype.Results != nil {
+				if v := ResultVar(fl.Types, ftype, idx); v != nil {
+					out = append(out, t.walk(stop).traceVar(v, nil, f)...)
+				}
+			}
+		case len(n.Results) > idx && (len(n.Results) > 1 || idx == 0):
+			out = append(out, t.walk(stop).trace(n.Results[idx], f, -1)...)
+		case len(n.Results) == 1:
+			out = append(out, t.walk(stop).trace(n.Results[0], f, idx)...)
+		default:
+			ok = false
+		}
+	}
+	return out, ok
+}
+
+// ResultVar returns the named result idx of a function type.
+func ResultVar(info *types.Info, ft *ast.FuncType, idx int) *types.Var {
+	i := 0
+	for _, field := range ft.Results.List {
+		for _, name := range field.Names {
+			if i == idx {
+				v, _ := info.Defs[name].(*types.Var)
+				return v
+			}
+			i++
+		}
+		if len(field.Names) == 0 {
+			i++
+		}
+	}
+	return nil
+}
+
+// Bind returns the frame binding target's parameters (and receiver) to
+// call's arguments evaluated in f, extending next: the frame the target
+// was made in (a closure's), or nil.
+func (t *Tracer) Bind(target ast.Node, call *ast.CallExpr, f *Frame, next *Frame) *Frame {
+	var ft *ast.FuncType
+	var recv *ast.FieldList
+	switch n := target.(type) {
+	case *ast.FuncDecl:
+		ft, recv = n.Type, n.Recv
+	case *ast.FuncLit:
+		ft = n.Type
+	default:
+		return next
+	}
+	nf := &Frame{binds: map[*types.Var]Bound{}, next: next, depth: f.Depth() + 1}
+	info := t.Info.Types
+	if recv != nil && len(recv.List) > 0 && len(recv.List[0].Names) > 0 {
+		if v, ok := info.Defs[recv.List[0].Names[0]].(*types.Var); ok {
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+				nf.binds[v] = Bound{Exprs: []ast.Expr{sel.X}, Frame: f}
+			}
+		}
+	}
+	var names []*ast.Ident
+	variadic := false
+	for _, field := range ft.Params.List {
+		_, variadic = field.Type.(*ast.Ellipsis)
+		if len(field.Names) == 0 {
+			names = append(names, nil)
+			continue
+		}
+		names = append(names, field.Names...)
+	}
+	for i, name := range names {
+		if name == nil {
+			continue
+		}
+		v, ok := info.Defs[name].(*types.Var)
+		if !ok {
+			continue
+		}
+		var args []ast.Expr
+		switch {
+		case variadic && i == len(names)-1:
+			if i < len(call.Args) {
+				args = call.Args[i:]
+			}
+		case i < len(call.Args):
+			args = []ast.Expr{call.Args[i]}
+		}
+		nf.binds[v] = Bound{Exprs: args, Frame: f}
+	}
+	return nf
+}
