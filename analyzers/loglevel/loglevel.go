@@ -33,7 +33,7 @@ func New(model *analysis.Analyzer) *analysis.Analyzer {
 		URL:  "https://github.com/toolcheck/toolcheck#loglevel",
 	}
 	a.Flags.BoolVar(&strict, "strict", false, "report every ToolError construction that leaves its level to a default")
-	return toolmodel.Attach(model, a, []analysis.Fact{new(toolmodel.LevelFact)}, func(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter) error {
+	return toolmodel.Attach(model, a, nil, func(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter) error {
 		return run(pass, m, r, strict)
 	})
 }
@@ -53,11 +53,10 @@ func run(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter, strict 
 		return nil
 	}
 	ch := &checker{pass: pass, m: m, locals: map[localKey]localResult{}}
-	ch.lv = m.NewLevels(pass)
-	ch.lv.ExportFacts()
+	ch.lv = m.Levels()
 	for _, s := range m.ToolErrors() {
-		c, ok := ch.lv.Cursor(s)
-		if !ok || m.InBoundary(s.Node.Pos()) {
+		c := s.Cursor()
+		if m.InBoundary(s.Node.Pos()) {
 			continue
 		}
 		l, stated := ch.lv.Of(s)

@@ -17,7 +17,7 @@ func gopath(t *testing.T) string {
 
 func TestLoglevel(t *testing.T) {
 	t.Parallel()
-	analysistest.RunWithSuggestedFixes(t, gopath(t), loglevel.Analyzer, "errkit", "builderkit", "mcpgo", "gosdk", "local")
+	analysistest.RunWithSuggestedFixes(t, gopath(t), loglevel.Analyzer, "mcpgo", "gosdk", "local")
 }
 
 // TestConfigured names a ToolError type, a level type and a caller error
@@ -29,7 +29,7 @@ func TestConfigured(t *testing.T) {
 		LevelTypes:   []string{"confkit.Severity"},
 		CallerErrors: []string{"confkit.ErrGone"},
 	})
-	analysistest.RunWithSuggestedFixes(t, gopath(t), loglevel.New(model), "confkit", "confuse")
+	analysistest.RunWithSuggestedFixes(t, gopath(t), loglevel.New(model), "confuse")
 }
 
 // TestStrict runs an instance with -strict; the package-level Analyzer

@@ -342,59 +342,23 @@ func (c *checker) checkSink(st sinkText, u *unit) {
 	}
 }
 
-// The levels of log/slog.
-const (
-	levelInfo = 0
-	levelWarn = 4
-)
-
-// levelOf returns the level a ToolError site sets: the default of its
-// constructor (ERROR) or literal (the zero value, INFO), or the constant
-// it sets explicitly. ok is false when the level is not a constant.
-func (c *checker) levelOf(s *toolmodel.ToolErrorSite) (int64, bool) {
-	if !s.Explicit {
-		if s.Ctor != nil {
-			return 8, true
-		}
-		return levelInfo, true
-	}
-	if s.LevelExpr == nil {
-		return 0, false
-	}
-	var val int64
-	found := false
-	ast.Inspect(s.LevelExpr, func(n ast.Node) bool {
-		e, ok := n.(ast.Expr)
-		if !ok || found {
-			return !found
-		}
-		tv := c.info.Types[e]
-		if tv.Value != nil && tv.Value.Kind() == constant.Int {
-			if v, exact := constant.Int64Val(tv.Value); exact {
-				val, found = v, true
-			}
-			return false
-		}
-		return true
-	})
-	return val, found
-}
-
 // fineText matches text that tells the model the request was fine and
 // what to do.
 var fineText = lazyre.New(`(?i)request was (?:fine|valid|correct)|nothing (?:is )?wrong with the request|\bretry\b|try again|tell the user|ask the user|inform the user|later\b`)
 
 func (c *checker) checkToolError(st sinkText) {
-	level, ok := c.levelOf(st.site)
-	if !ok {
-		return
+	level, _ := c.m.Levels().Of(st.site)
+	switch level {
+	case toolmodel.LevelDebug, toolmodel.LevelInfo, toolmodel.LevelWarn, toolmodel.LevelError:
+	default:
+		return // not known
 	}
 	s, _ := st.text.joined()
 	if strings.TrimSpace(strings.ReplaceAll(s, placeholder, "")) == "" {
 		return
 	}
 	switch {
-	case c.opts.nextStep && level <= levelInfo && len(c.m.ToolNames) > 0:
+	case c.opts.nextStep && level <= toolmodel.LevelInfo && len(c.m.ToolNames) > 0:
 		for _, p := range st.text {
 			if p.hole != nil && !c.onlyInput(p) {
 				return // a hole may name the tool
@@ -406,7 +370,7 @@ func (c *checker) checkToolError(st sinkText) {
 			}
 		}
 		c.report(st.node, catNextStep, "INFO ToolError names no tool to call next; name the tool and parameter that get the model past this")
-	case c.opts.faultText && level >= levelWarn:
+	case c.opts.faultText && (level == toolmodel.LevelWarn || level == toolmodel.LevelError):
 		if fineText.MatchString(s) {
 			return
 		}

@@ -1,6 +1,7 @@
 package main_test
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -73,6 +74,44 @@ func TestAdopted(t *testing.T) {
 	// mcpgo.StructuredBoundary on the mcp-go server.
 	if unwrapped["mcpgoserver/server.go"] != 2 || unwrapped["gosdkserver/server.go"] != 3 {
 		t.Errorf("the twin without the boundary drew unwrapped findings %v, want 2 in mcpgoserver and 3 in gosdkserver", unwrapped)
+	}
+}
+
+// TestAdoptedEveryFlag runs toolcheck on testdata/adopted with every
+// optional flag on (each analyzer's stricter modes, tests): a server that
+// has adopted the design draws no finding in any mode.
+func TestAdoptedEveryFlag(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary and loads the real SDKs")
+	}
+	bin := buildTool(t)
+	dir := filepath.Join(testkit.Root(t), "testdata", "adopted")
+	out, stderr, code := run(t, dir, bin, "-flags")
+	if code != 0 {
+		t.Fatalf("toolcheck -flags: exit %d\n%s", code, stderr)
+	}
+	var flags []struct {
+		Name string
+		Bool bool
+	}
+	if err := json.Unmarshal([]byte(out), &flags); err != nil {
+		t.Fatalf("toolcheck -flags: %v\n%s", err, out)
+	}
+	args := []string{"-json"}
+	for _, f := range flags {
+		if f.Bool && (strings.Contains(f.Name, ".") || f.Name == "tests") {
+			args = append(args, "-"+f.Name)
+		}
+	}
+	if len(args) < 4 {
+		t.Fatalf("too few optional flags found in %s", out)
+	}
+	stdout, stderr, code := run(t, dir, bin, append(args, "./...")...)
+	if code != 0 {
+		t.Fatalf("toolcheck %v: exit %d\n%s", args, code, stderr)
+	}
+	for _, f := range parseJSON(t, dir, stdout) {
+		t.Errorf("%s:%d: %s finding with %v: %s", f.File, f.Line, f.Analyzer, args[1:], f.Message)
 	}
 }
 

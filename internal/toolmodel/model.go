@@ -84,6 +84,9 @@ type Model struct {
 	te     *toolErrorState // ToolError recognition, computed on first use
 	teOnce sync.Once
 
+	levels     *Levels // the level evaluator, made on first use
+	levelsOnce sync.Once
+
 	// mu guards the memo tables behind methods that analyzers may call
 	// concurrently once the model is built (IsBoundary).
 	mu sync.Mutex
@@ -119,7 +122,7 @@ func newModel(cfg *Config, host bool) *analysis.Analyzer {
 		Doc:        "computes the shared MCP tool model (registrations, handlers, boundaries, servers) for toolcheck's analyzers",
 		URL:        "https://github.com/toolcheck/toolcheck",
 		ResultType: reflect.TypeFor[*Model](),
-		FactTypes:  []analysis.Fact{new(FuncFact)},
+		FactTypes:  []analysis.Fact{new(FuncFact), new(LevelFact)},
 	}
 	info := &modelInfo{host: host}
 	models.Store(a, info)
@@ -241,6 +244,7 @@ func build(pass *analysis.Pass, cfg *Config) (*Model, error) {
 	m.Syntax = astindex.New(pass.Files)
 	m.index()
 	m.build()
+	m.Levels().exportFacts()
 	return m, nil
 }
 

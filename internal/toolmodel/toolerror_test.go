@@ -90,24 +90,22 @@ func TestLevelByName(t *testing.T) {
 	}
 }
 
-// TestLevels reports the level of every construction through Levels, with
-// LevelFact declared so that a constructor's default and an option's level
-// cross the package boundary.
+// TestLevels reports the level of every construction through the model's
+// Levels; the model's LevelFacts carry a constructor's default and an
+// option's level across the package boundary.
 func TestLevels(t *testing.T) {
 	dir := testkit.GOPATH(t, analysistest.TestData())
 	model := toolmodel.New(&toolmodel.Config{})
 	a := &analysis.Analyzer{
-		Name:      "televels",
-		Doc:       "reports the level of each ToolError construction",
-		Requires:  []*analysis.Analyzer{model},
-		FactTypes: []analysis.Fact{new(toolmodel.LevelFact)},
+		Name:     "televels",
+		Doc:      "reports the level of each ToolError construction",
+		Requires: []*analysis.Analyzer{model},
 		Run: func(pass *analysis.Pass) (any, error) {
 			m := pass.ResultOf[model].(*toolmodel.Model)
 			if !m.Relevant {
 				return nil, nil
 			}
-			lv := m.NewLevels(pass)
-			lv.ExportFacts()
+			lv := m.Levels()
 			for _, s := range m.ToolErrors() {
 				l, stated := lv.Of(s)
 				pass.Reportf(s.Node.Pos(), "level=%s stated=%v", l, stated)

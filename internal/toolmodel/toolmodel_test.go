@@ -12,5 +12,16 @@ import (
 // TestFacts checks what the model tells importing packages.
 func TestFacts(t *testing.T) {
 	dir := testkit.GOPATH(t, analysistest.TestData())
-	analysistest.Run(t, dir, toolmodel.Default, "toolerr", "registrar", "setup")
+	analysistest.Run(t, dir, toolmodel.Default, "toolerr", "registrar", "setup", "errkit", "builderkit", "televelctor")
+}
+
+// TestConfiguredFacts names a ToolError type and a level type in the
+// configuration: the model learns their constructors' defaults.
+func TestConfiguredFacts(t *testing.T) {
+	dir := testkit.GOPATH(t, analysistest.TestData())
+	model := toolmodel.New(&toolmodel.Config{
+		ToolErrors: []string{"confkit.Problem"},
+		LevelTypes: []string{"confkit.Severity"},
+	})
+	analysistest.Run(t, dir, model, "confkit")
 }

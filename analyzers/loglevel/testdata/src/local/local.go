@@ -20,23 +20,23 @@ type ToolError struct {
 
 func (e *ToolError) Error() string { return e.Msg }
 
-func newToolError(msg string) *ToolError { // want newToolError:"toolerror\\(constructor, default ERROR\\)"
+func newToolError(msg string) *ToolError {
 	e := &ToolError{Msg: msg}
 	e.Level = slog.LevelError
 	return e
 }
 
-func callerError(msg string) *ToolError { // want callerError:"toolerror\\(constructor, default INFO\\)"
+func callerError(msg string) *ToolError {
 	return &ToolError{Msg: msg}
 }
 
 // fail is a constructor that returns error.
-func fail(msg string) (*mcp.CallToolResult, error) { // want fail:"toolerror\\(constructor, default ERROR\\)"
+func fail(msg string) (*mcp.CallToolResult, error) {
 	return nil, newToolError(msg)
 }
 
 // notFound writes its own message.
-func notFound(path string) error { // want notFound:"toolerror\\(constructor, default ERROR\\)"
+func notFound(path string) error {
 	return newToolError("no note at " + path)
 }
 

@@ -12,11 +12,11 @@ func (e *ToolError) Error() string { return e.msg }
 
 type Option func(*ToolError)
 
-func WithLevel(l slog.Level) Option { return func(e *ToolError) { e.level = l } } // want WithLevel:"toolerror\\(sets level arg\\)"
+func WithLevel(l slog.Level) Option { return func(e *ToolError) { e.level = l } }
 
-func AsCaller() Option { return func(e *ToolError) { e.level = slog.LevelInfo } } // want AsCaller:"toolerror\\(sets level INFO\\)"
+func AsCaller() Option { return func(e *ToolError) { e.level = slog.LevelInfo } }
 
-func New(msg string, opts ...Option) *ToolError { // want New:"toolerror\\(constructor, default ERROR\\)"
+func New(msg string, opts ...Option) *ToolError {
 	e := &ToolError{msg: msg, level: slog.LevelError} // want `level=ERROR stated=true`
 	for _, o := range opts {
 		o(e)
@@ -24,6 +24,6 @@ func New(msg string, opts ...Option) *ToolError { // want New:"toolerror\\(const
 	return e
 }
 
-func CallerError(msg string) *ToolError { return New(msg, AsCaller()) } // want CallerError:"toolerror\\(constructor, default INFO\\)" `level=INFO stated=true`
+func CallerError(msg string) *ToolError { return New(msg, AsCaller()) } // want `level=INFO stated=true`
 
-func Unavailable(msg string) *ToolError { return New(msg, WithLevel(slog.LevelWarn)) } // want Unavailable:"toolerror\\(constructor, default WARN\\)" `level=WARN stated=true`
+func Unavailable(msg string) *ToolError { return New(msg, WithLevel(slog.LevelWarn)) } // want `level=WARN stated=true`
