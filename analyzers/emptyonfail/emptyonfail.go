@@ -7,7 +7,6 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
@@ -74,33 +73,8 @@ func (f *Fact) String() string {
 	return s + ")"
 }
 
-// dependency reports whether the package is an SDK or belongs to a
-// dependency module: nothing is reported there, and nothing learned.
-func dependency(pass *analysis.Pass) bool {
-	if toolmodel.IsSDKPath(pass.Pkg.Path()) {
-		return true
-	}
-	mod := pass.Module
-	return mod != nil && mod.Path != "" && !mod.Main && mod.Version != ""
-}
-
-// ownCode reports whether the package belongs to the module under analysis:
-// not the standard library, not a dependency, not an SDK.
-func ownCode(pass *analysis.Pass) bool {
-	if dependency(pass) {
-		return false
-	}
-	if mod := pass.Module; mod != nil && mod.Path != "" {
-		return true
-	}
-	// No module information: GOPATH mode, or the standard library.
-	first, _, _ := strings.Cut(pass.Pkg.Path(), "/")
-	return strings.Contains(first, ".")
-}
-
 func run(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter, s *settings) error {
-	own := ownCode(pass)
-	if !own && (!m.Relevant || dependency(pass)) {
+	if !m.Own() {
 		return nil
 	}
 	c := &checker{
@@ -137,9 +111,7 @@ func run(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter, s *sett
 		c.reportCalls()
 		c.reportIfaceCalls()
 	}
-	if own {
-		c.exportFacts()
-	}
+	c.exportFacts()
 	return nil
 }
 

@@ -83,7 +83,7 @@ func (ch *checker) handlerCtx(c astindex.Cursor) *pathCtx {
 				v, _ := info.Defs[name].(*types.Var)
 				if v != nil {
 					switch {
-					case isRequest(v.Type()):
+					case toolmodel.IsCallToolRequest(v.Type()):
 						ctx.req[v] = true
 					case i == 2 && (kind == toolmodel.MCPGoTyped || kind == toolmodel.GoSDKTyped):
 						ctx.input[v] = true
@@ -112,7 +112,7 @@ func (ch *checker) handlerCtx(c astindex.Cursor) *pathCtx {
 				v, _ := info.Defs[name].(*types.Var)
 				switch {
 				case v == nil:
-				case isRequest(v.Type()):
+				case toolmodel.IsCallToolRequest(v.Type()):
 					req = append(req, v)
 				case argsParamName(name.Name) && argsParamType(v.Type()):
 					input = append(input, v)
@@ -183,22 +183,6 @@ func accessorName(name string) bool {
 	return false
 }
 
-// isRequest matches mcp-go's mcp.CallToolRequest and go-sdk's
-// *mcp.CallToolRequest (an alias of *mcp.ServerRequest[*mcp.CallToolParamsRaw]).
-func isRequest(t types.Type) bool {
-	if toolmodel.IsNamed(t, toolmodel.MCPGoMCP, "CallToolRequest") {
-		return true
-	}
-	if !toolmodel.IsNamed(t, toolmodel.GoSDKMCP, "ServerRequest") {
-		return false
-	}
-	t = types.Unalias(t)
-	if p, ok := t.(*types.Pointer); ok {
-		t = types.Unalias(p.Elem())
-	}
-	n, ok := t.(*types.Named)
-	return ok && n.TypeArgs().Len() == 1 && toolmodel.IsNamed(n.TypeArgs().At(0), toolmodel.GoSDKMCP, "CallToolParamsRaw")
-}
 
 // argExpr reports whether e reads only the handler's arguments and
 // constants (ok), and whether it reads an argument at all (has).
@@ -302,7 +286,7 @@ func (ctx *pathCtx) isArgAccessor(call *ast.CallExpr, fn *types.Func) bool {
 		return strings.HasPrefix(n, "Get") || strings.HasPrefix(n, "Require")
 	}
 	if toolmodel.PkgPath(fn) == toolmodel.MCPGoMCP && strings.HasPrefix(fn.Name(), "Parse") &&
-		sig.Params().Len() > 0 && isRequest(sig.Params().At(0).Type()) {
+		sig.Params().Len() > 0 && toolmodel.IsCallToolRequest(sig.Params().At(0).Type()) {
 		return true
 	}
 	return false
@@ -443,7 +427,7 @@ func (ctx *pathCtx) bindsArgs(addr *ast.UnaryExpr, depth int) (ok, has bool) {
 		return false, false
 	}
 	sig := fn.Type().(*types.Signature)
-	if sig.Recv() != nil && isRequest(sig.Recv().Type()) && fn.Name() == "BindArguments" {
+	if sig.Recv() != nil && toolmodel.IsCallToolRequest(sig.Recv().Type()) && fn.Name() == "BindArguments" {
 		return true, true
 	}
 	if toolmodel.PkgPath(fn) == "encoding/json" && fn.Name() == "Unmarshal" && len(call.Args) == 2 {
@@ -1102,7 +1086,7 @@ func (ctx *pathCtx) errOrigin(x ast.Expr, stmt astindex.Cursor) evidence {
 		return failure
 	}
 	sig := fn.Type().(*types.Signature)
-	if sig.Recv() != nil && isRequest(sig.Recv().Type()) &&
+	if sig.Recv() != nil && toolmodel.IsCallToolRequest(sig.Recv().Type()) &&
 		(strings.HasPrefix(fn.Name(), "Require") || fn.Name() == "BindArguments") {
 		return caller("when %s fails", ctx.text(call))
 	}

@@ -3,10 +3,8 @@ package messagetext
 import (
 	"fmt"
 	"go/ast"
-	"go/build"
 	"go/constant"
 	"go/types"
-	"path/filepath"
 	"sort"
 	"strings"
 
@@ -63,16 +61,6 @@ func (f *errFact) String() string {
 		parts = append(parts, fmt.Sprintf("param %d", p))
 	}
 	return "rawError(" + strings.Join(parts, ", ") + ")"
-}
-
-// inGOROOT reports whether the package is part of the standard library.
-func inGOROOT(pass *analysis.Pass) bool {
-	root := build.Default.GOROOT
-	if root == "" || len(pass.Files) == 0 {
-		return false
-	}
-	name := pass.Fset.File(pass.Files[0].Pos()).Name()
-	return strings.HasPrefix(name, filepath.Join(root, "src")+string(filepath.Separator))
 }
 
 // exportErrFacts summarises, for the packages that import this one, the
@@ -147,7 +135,7 @@ func envReads(pass *analysis.Pass, syntax *astindex.Index) []string {
 	if !imports || len(pass.Files) == 0 {
 		return nil
 	}
-	if inGOROOT(pass) {
+	if toolmodel.InGOROOT(pass) {
 		return nil
 	}
 	seen := map[string]bool{}

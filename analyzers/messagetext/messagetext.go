@@ -100,7 +100,7 @@ func run(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter, opts *o
 	if len(names) > 0 {
 		pass.ExportPackageFact(&envFact{Names: names})
 	}
-	if toolmodel.IsSDKPath(pass.Pkg.Path()) || !m.Relevant && !ownCode(pass) {
+	if toolmodel.IsSDKPath(pass.Pkg.Path()) || !m.Relevant && !m.Own() {
 		return nil
 	}
 	c := &checker{
@@ -166,17 +166,6 @@ func run(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter, opts *o
 		pass.ExportObjectFact(fn, f)
 	}
 	return nil
-}
-
-// ownCode reports whether the package is the project's own code, whose
-// functions' errors are summarised for the packages that import it even
-// when it reaches no SDK: not the standard library, and not a versioned
-// dependency.
-func ownCode(pass *analysis.Pass) bool {
-	if len(pass.Files) == 0 || inGOROOT(pass) {
-		return false
-	}
-	return pass.Module == nil || pass.Module.Version == ""
 }
 
 // collect finds the places that build model-facing text and groups them

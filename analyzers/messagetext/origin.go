@@ -191,7 +191,7 @@ func (c *checker) paramLeaves(v *types.Var) []leaf {
 	if !ok {
 		return []leaf{{kind: lUnknown}}
 	}
-	if isRequest(v.Type()) {
+	if toolmodel.IsCallToolRequest(v.Type()) {
 		return []leaf{{kind: lInput}}
 	}
 	kind := toolmodel.HandlerKindOf(p.sig)
@@ -205,20 +205,6 @@ func (c *checker) paramLeaves(v *types.Var) []leaf {
 		return []leaf{{kind: lParam, param: v}}
 	}
 	return []leaf{{kind: lUnknown}}
-}
-
-// isRequest reports whether t is a tool call request of either SDK.
-func isRequest(t types.Type) bool {
-	if toolmodel.IsNamed(t, toolmodel.MCPGoMCP, "CallToolRequest") {
-		return true
-	}
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		if n, ok := types.Unalias(p.Elem()).(*types.Named); ok {
-			obj := n.Origin().Obj()
-			return obj.Name() == "ServerRequest" && toolmodel.PkgPath(obj) == toolmodel.GoSDKMCP
-		}
-	}
-	return false
 }
 
 // pathField matches the names of fields that hold a directory or path.

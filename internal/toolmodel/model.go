@@ -40,6 +40,8 @@ type Model struct {
 	Pass   *analysis.Pass
 	Config *Config // the effective configuration for this package
 
+	own bool // the project's own code (Own)
+
 	// Relevant reports whether the package reaches an MCP SDK or a
 	// ToolError; when false every other field but Directives is empty and
 	// analyzers should return at once.
@@ -229,6 +231,7 @@ func build(pass *analysis.Pass, cfg *Config) (*Model, error) {
 	}
 	m.Config = eff
 	m.Directives = parseDirectives(pass)
+	m.own = ownCode(pass)
 
 	if IsSDKPath(pass.Pkg.Path()) {
 		// The SDK itself: toolcheck knows its API by name and reports

@@ -172,20 +172,30 @@ func handlerKindOfSig(sig *types.Signature) HandlerKind {
 // isGoSDKCallToolRequest matches *mcp.CallToolRequest, an alias of
 // *mcp.ServerRequest[*mcp.CallToolParamsRaw].
 func isGoSDKCallToolRequest(t types.Type) bool {
-	ptr, ok := types.Unalias(t).(*types.Pointer)
-	if !ok {
+	_, ok := types.Unalias(t).(*types.Pointer)
+	return ok && isGoSDKToolRequest(t)
+}
+
+// isGoSDKToolRequest matches mcp.ServerRequest[*mcp.CallToolParamsRaw],
+// or a pointer to it.
+func isGoSDKToolRequest(t types.Type) bool {
+	if !IsNamed(t, GoSDKMCP, "ServerRequest") {
 		return false
 	}
-	n, ok := types.Unalias(ptr.Elem()).(*types.Named)
-	if !ok {
-		return false
+	t = types.Unalias(t)
+	if p, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
 	}
-	obj := n.Origin().Obj()
-	if PkgPath(obj) != GoSDKMCP || obj.Name() != "ServerRequest" {
-		return false
-	}
-	args := n.TypeArgs()
-	return args != nil && args.Len() == 1 && IsNamed(args.At(0), GoSDKMCP, "CallToolParamsRaw")
+	n, ok := t.(*types.Named)
+	return ok && n.TypeArgs().Len() == 1 && IsNamed(n.TypeArgs().At(0), GoSDKMCP, "CallToolParamsRaw")
+}
+
+// IsCallToolRequest reports whether t is a tool call's request of either
+// SDK (or a pointer to one): mcp-go's mcp.CallToolRequest, go-sdk's
+// *mcp.CallToolRequest. What it carries besides the arguments is the
+// model's too.
+func IsCallToolRequest(t types.Type) bool {
+	return IsNamed(t, MCPGoMCP, "CallToolRequest") || isGoSDKToolRequest(t)
 }
 
 // IsMiddlewareType reports whether t is func(H) H for a handler type H.
