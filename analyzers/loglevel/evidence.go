@@ -183,7 +183,6 @@ func accessorName(name string) bool {
 	return false
 }
 
-
 // argExpr reports whether e reads only the handler's arguments and
 // constants (ok), and whether it reads an argument at all (has).
 func (ctx *pathCtx) argExpr(e ast.Expr) (ok, has bool) {
