@@ -116,26 +116,11 @@ func (c *checker) ctorFor(file *ast.File) *ctorChoice {
 	return ch
 }
 
-// isToolErrorCtor reports whether fn takes a message, optionally followed
-// by options, and returns a ToolError: a type named ToolError implementing
-// error (or configured), or error built as a ToolError in its body (seen
-// directly in this package, by fact from another).
+// isToolErrorCtor reports whether fn is a ToolError constructor (the
+// model's answer) that takes a message, optionally followed by options:
+// the one a fix can call with the message alone.
 func (c *checker) isToolErrorCtor(fn *types.Func) bool {
-	if !c.isCtorSig(fn) {
-		return false
-	}
-	r := fn.Type().(*types.Signature).Results().At(0).Type()
-	if c.isToolErrorType(r) {
-		return true
-	}
-	if !toolmodel.IsErrorType(r) {
-		return false
-	}
-	if d := c.declOf[fn]; d != nil {
-		return c.bodyBuildsToolError(d)
-	}
-	var f Fact
-	return fn.Pkg() != c.pass.Pkg && c.pass.ImportObjectFact(fn, &f) && f.ToolErrorCtor
+	return c.isCtorSig(fn) && c.m.ToolErrorCtor(fn) != nil
 }
 
 // isCtorSig matches func(msg string) T and func(msg string, opts ...O) T
@@ -155,33 +140,6 @@ func (c *checker) isCtorSig(fn *types.Func) bool {
 		}
 		elem := ps.At(1).Type().(*types.Slice).Elem()
 		if it, ok := elem.Underlying().(*types.Interface); ok && it.Empty() {
-			return false
-		}
-	}
-	return true
-}
-
-// bodyBuildsToolError reports whether every return of d builds a ToolError.
-func (c *checker) bodyBuildsToolError(d *ast.FuncDecl) bool {
-	fi := c.funcs[d]
-	if fi == nil || len(fi.returns) == 0 {
-		return false
-	}
-	for _, rc := range fi.returns {
-		r := rc.Node().(*ast.ReturnStmt)
-		if len(r.Results) != 1 {
-			return false
-		}
-		e := ast.Unparen(r.Results[0])
-		if u, ok := e.(*ast.UnaryExpr); ok {
-			e = ast.Unparen(u.X)
-		}
-		switch e.(type) {
-		case *ast.CompositeLit, *ast.CallExpr:
-			if !c.isToolErrorType(c.info.TypeOf(e)) {
-				return false
-			}
-		default:
 			return false
 		}
 	}

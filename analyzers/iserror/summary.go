@@ -36,9 +36,6 @@ type Cond struct {
 type Fact struct {
 	// Results lists the results that carry an IsError result, and when.
 	Results []Cond
-	// ToolErrorCtor marks an exported function that takes a message and
-	// returns a ToolError as an error.
-	ToolErrorCtor bool
 }
 
 // AFact marks Fact as an analysis fact.
@@ -59,25 +56,18 @@ func (f *Fact) String() string {
 		}
 		parts = append(parts, s)
 	}
-	if f.ToolErrorCtor {
-		parts = append(parts, "ToolError constructor")
-	}
 	sort.Strings(parts)
 	return "iserror(" + strings.Join(parts, "; ") + ")"
 }
 
-// exportFacts exports the summaries of the package's declared functions
-// and its ToolError constructors.
+// exportFacts exports the summaries of the package's declared functions.
 func (c *checker) exportFacts() {
 	for fn, d := range c.declOf {
 		if d.Body == nil {
 			continue
 		}
 		f := &Fact{Results: c.summary(d)}
-		if fn.Exported() && c.isCtorSig(fn) && c.bodyBuildsToolError(d) {
-			f.ToolErrorCtor = true
-		}
-		if len(f.Results) > 0 || f.ToolErrorCtor {
+		if len(f.Results) > 0 {
 			c.pass.ExportObjectFact(fn, f)
 		}
 	}

@@ -34,17 +34,12 @@ func (s *ToolErrorSite) Cursor() astindex.Cursor { return s.cur }
 //     named in level-types; a ToolError's level field is its field (or the
 //     field of an embedded struct) of a level type.
 //   - A constructor is a function or method (not a method of the ToolError
-//     itself: those are builders) that returns a ToolError type; in another
-//     package it must also take a string or a level (a function taking
-//     neither, like Resolve(ctx, err), converts). A function
-//     that returns error is a constructor too when, in this package, every
-//     return statement of its body returns a ToolError construction; in
-//     another package, when it is an exported function of the package that
-//     declares a ToolError type, returns only error and takes a string (its
-//     body cannot be seen: this is the documented approximation).
-//     A function returning a ToolError whose body, in this package, returns
-//     anything but a construction (a converter like asToolError) is not a
-//     constructor.
+//     itself: those are builders) that returns a ToolError type, or that
+//     returns error, and whose body, in its own package, returns a
+//     ToolError construction from every return statement; a function
+//     returning a ToolError whose body returns anything else (a converter
+//     like asToolError) is not one. In another package, a constructor is
+//     what the model learned there (LevelFact.Ctor).
 //   - Explicit is what the construction site shows by its types: an
 //     argument of a level type, an option call given a level-typed value
 //     (WithLevel(slog.LevelInfo)), a builder method of the ToolError given
@@ -323,35 +318,22 @@ func (m *Model) ctorOf(fn *types.Func, stack map[*types.Func]bool) *types.Named 
 		}
 		return m.bodyConstructs(d, idx, stack)
 	}
+	// Another package: a constructor is what the model learned there, from
+	// its body (LevelFact.Ctor).
+	var f LevelFact
+	if !m.Pass.ImportObjectFact(fn, &f) || !f.Ctor {
+		return nil
+	}
 	if named != nil {
-		// Another package: a constructor takes a message or a level; a
-		// function taking neither (toolerr.Resolve(ctx, err), As(err))
-		// converts or looks up, it does not construct.
-		params := sig.Params()
-		for i := 0; i < params.Len(); i++ {
-			t := params.At(i).Type()
-			if s, ok := t.(*types.Slice); ok && sig.Variadic() && i == params.Len()-1 {
-				t = s.Elem()
-			}
-			if isStringType(t) || m.IsLevelType(t) {
-				return named
-			}
-		}
-		return nil
+		return named
 	}
-	// Another package, returning error: an exported function of the
-	// package declaring a ToolError, returning only error and taking a
-	// string.
-	if !fn.Exported() || sig.Recv() != nil || res.Len() != 1 || fn.Pkg() == nil {
-		return nil
+	// It returns error: the ToolError type its package declares, or one
+	// of a package it imports.
+	if te := m.declaredToolError(fn.Pkg()); te != nil {
+		return te
 	}
-	te := m.declaredToolError(fn.Pkg())
-	if te == nil {
-		return nil
-	}
-	params := sig.Params()
-	for i := 0; i < params.Len(); i++ {
-		if isStringType(params.At(i).Type()) {
+	for _, imp := range fn.Pkg().Imports() {
+		if te := m.declaredToolError(imp); te != nil {
 			return te
 		}
 	}

@@ -11,7 +11,7 @@ type ToolError struct {
 func (e ToolError) Error() string { return e.Msg }
 
 // New returns a ToolError as an error.
-func New(msg string) error { // want New:"iserror\\(ToolError constructor\\)"
+func New(msg string) error {
 	return ToolError{Msg: msg}
 }
 
