@@ -275,8 +275,8 @@ func (c *checker) resultLitJudge(lit *ast.CompositeLit, f *failure, depth int) j
 		}
 		switch id.Name {
 		case "IsError":
-			if tv, ok := info.Types[kv.Value]; !ok || tv.Value == nil || constant.BoolVal(tv.Value) {
-				return nonEmpty
+			if c.m.SetsIsError(kv.Value) {
+				return nonEmpty // an IsError result discloses the failure
 			}
 		case "Content":
 			j := c.contentJudge(kv.Value)

@@ -42,19 +42,13 @@ var doc string
 // remedy ends every message: what to do instead.
 const remedy = "return a ToolError (INFO for a caller error) and let the boundary render and log it"
 
-// errorCtors are mcp-go's constructors of IsError results (v1.2.1).
-var errorCtors = map[string]bool{
-	"NewToolResultError":        true,
-	"NewToolResultErrorf":       true,
-	"NewToolResultErrorFromErr": true,
-}
-
 func run(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter) error {
 	if !m.Relevant || toolmodel.IsSDKPath(pass.Pkg.Path()) {
 		return nil
 	}
 	c := newChecker(pass, m)
 	c.index()
+	c.addSites()
 	c.computeClientPkg()
 	for _, cs := range c.calls {
 		if d, name, ok := c.helperDiag(cs.call, cs.fn); ok {
@@ -221,7 +215,7 @@ func (c *checker) index() {
 	}
 
 	for cur := range root.Preorder((*ast.ReturnStmt)(nil), (*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil),
-		(*ast.IncDecStmt)(nil), (*ast.UnaryExpr)(nil), (*ast.CallExpr)(nil), (*ast.CompositeLit)(nil)) {
+		(*ast.IncDecStmt)(nil), (*ast.UnaryExpr)(nil), (*ast.CallExpr)(nil)) {
 		fnCur, inFunc := enclosingFunc(cur)
 		var fn ast.Node
 		if inFunc {
@@ -262,8 +256,6 @@ func (c *checker) index() {
 			}
 		case *ast.CallExpr:
 			c.indexCall(cur, n, fn)
-		case *ast.CompositeLit:
-			c.indexLit(cur, n, fn)
 		}
 	}
 }
@@ -291,20 +283,6 @@ func (c *checker) indexAssign(cur astindex.Cursor, n *ast.AssignStmt, fn ast.Nod
 		case len(n.Rhs) == 1:
 			rhs, tuple = n.Rhs[0], i
 		}
-		if sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok && c.isIsErrorField(sel) {
-			// res.IsError = v
-			if n.Tok != token.ASSIGN || rhs == nil || tuple >= 0 {
-				continue
-			}
-			if isConstFalse(c.info, rhs) || c.isIsErrorCopy(rhs) {
-				continue
-			}
-			if v := c.varOf(sel.X); v != nil {
-				c.mutations[v] = append(c.mutations[v], c.newMutation(cur, fn, rhs))
-			}
-			c.addSite(cur, n.Pos(), n.End(), fn, fmt.Sprintf("%s = %s", render(c.pass.Fset, lhs, "IsError"), render(c.pass.Fset, rhs, "...")), nil)
-			continue
-		}
 		v := c.varOf(lhs)
 		if v == nil {
 			continue
@@ -327,21 +305,8 @@ func (c *checker) newMutation(cur astindex.Cursor, fn ast.Node, value ast.Expr) 
 
 func (c *checker) indexCall(cur astindex.Cursor, call *ast.CallExpr, fn ast.Node) {
 	callee := typeutil.StaticCallee(c.info, call)
-	switch {
-	case callee == nil:
-	case toolmodel.IsFunc(callee, toolmodel.MCPGoMCP, callee.Name()) && errorCtors[callee.Name()]:
-		c.addSite(cur, call.Pos(), call.End(), fn, "mcp."+callee.Name(), call)
-		return
-	case toolmodel.IsMethod(callee, toolmodel.GoSDKMCP, "CallToolResult", "SetError"):
-		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-			if v := c.varOf(sel.X); v != nil {
-				if stmt, ok := cur.Parent().Node().(*ast.ExprStmt); ok && stmt.X == call {
-					c.mutations[v] = append(c.mutations[v], c.newMutation(cur.Parent(), fn, nil))
-				}
-			}
-		}
-		c.addSite(cur, call.Pos(), call.End(), fn, "(*mcp.CallToolResult).SetError", nil)
-		return
+	if toolmodel.IsErrorResultCtor(callee) || toolmodel.IsMethod(callee, toolmodel.GoSDKMCP, "CallToolResult", "SetError") {
+		return // a site of the model's
 	}
 	// A call of a helper that returns an IsError result is decided once
 	// the package is indexed; only a function returning a tool result can
@@ -351,21 +316,38 @@ func (c *checker) indexCall(cur astindex.Cursor, call *ast.CallExpr, fn ast.Node
 	}
 }
 
-func (c *checker) indexLit(cur astindex.Cursor, lit *ast.CompositeLit, fn ast.Node) {
-	t := c.info.TypeOf(lit)
-	if !isResultType(t) {
-		return
+// addSites records the model's IsError constructions, and, for the
+// summaries of helpers, the IsError mutations of a result a variable
+// holds.
+func (c *checker) addSites() {
+	for _, s := range c.m.IsErrorSites() {
+		cur := s.Cursor()
+		var fn ast.Node
+		if fc, ok := enclosingFunc(cur); ok {
+			fn = fc.Node()
+		}
+		switch s.Kind {
+		case toolmodel.IsErrorCtor:
+			call := s.Node.(*ast.CallExpr)
+			c.addSite(cur, call.Pos(), call.End(), fn, "mcp."+s.Ctor.Name(), call)
+		case toolmodel.IsErrorSet:
+			call := s.Node.(*ast.CallExpr)
+			if v := c.varOf(s.Result); v != nil {
+				if stmt, ok := cur.Parent().Node().(*ast.ExprStmt); ok && stmt.X == call {
+					c.mutations[v] = append(c.mutations[v], c.newMutation(cur.Parent(), fn, nil))
+				}
+			}
+			c.addSite(cur, call.Pos(), call.End(), fn, "(*mcp.CallToolResult).SetError", nil)
+		case toolmodel.IsErrorAssign:
+			if v := c.varOf(s.Result); v != nil {
+				c.mutations[v] = append(c.mutations[v], c.newMutation(cur, fn, s.Value))
+			}
+			c.addSite(cur, s.Node.Pos(), s.Node.End(), fn, fmt.Sprintf("%s = %s", render(c.pass.Fset, s.Field, "IsError"), render(c.pass.Fset, s.Value, "...")), nil)
+		case toolmodel.IsErrorLiteral:
+			name := typeName(c.info.TypeOf(s.Literal))
+			c.addSite(cur, s.Node.Pos(), s.Node.End(), fn, fmt.Sprintf("%s literal with IsError: %s", name, render(c.pass.Fset, s.Value, "...")), nil)
+		}
 	}
-	kv, value := isErrorElt(c.info, lit)
-	if value == nil || isConstFalse(c.info, value) || c.isIsErrorCopy(value) {
-		return
-	}
-	var at ast.Node = lit
-	if kv != nil {
-		at = kv
-	}
-	name := typeName(t)
-	c.addSite(cur, at.Pos(), at.End(), fn, fmt.Sprintf("%s literal with IsError: %s", name, render(c.pass.Fset, value, "...")), nil)
 }
 
 // returnsResult reports whether t is a function type with a tool result
@@ -379,7 +361,7 @@ func returnsResult(t types.Type) bool {
 		return false
 	}
 	for i := range sig.Results().Len() {
-		if isResultType(sig.Results().At(i).Type()) {
+		if toolmodel.IsResultType(sig.Results().At(i).Type()) {
 			return true
 		}
 	}
@@ -397,33 +379,6 @@ func (c *checker) addSite(cur astindex.Cursor, pos, end token.Pos, fn ast.Node, 
 	c.sites = append(c.sites, site{pos: pos, fn: fn, cur: cur, construct: construct, diag: d, fixCall: call})
 }
 
-// isErrorElt returns the IsError element of a result literal and its value.
-func isErrorElt(info *types.Info, lit *ast.CompositeLit) (*ast.KeyValueExpr, ast.Expr) {
-	st, ok := info.TypeOf(lit).Underlying().(*types.Struct)
-	if !ok {
-		return nil, nil
-	}
-	for i, elt := range lit.Elts {
-		if kv, ok := elt.(*ast.KeyValueExpr); ok {
-			if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "IsError" {
-				return kv, kv.Value
-			}
-			continue
-		}
-		if i < st.NumFields() && st.Field(i).Name() == "IsError" {
-			return nil, elt
-		}
-	}
-	return nil, nil
-}
-
-// isResultType reports whether t is (a pointer to) a tool result that
-// carries IsError: either SDK's CallToolResult, or mcp-go's
-// CreateTaskResult (a task tool's result).
-func isResultType(t types.Type) bool {
-	return toolmodel.IsCallToolResult(t) || toolmodel.IsNamed(t, toolmodel.MCPGoMCP, "CreateTaskResult")
-}
-
 func typeName(t types.Type) string {
 	if p, ok := types.Unalias(t).(*types.Pointer); ok {
 		t = p.Elem()
@@ -432,42 +387,6 @@ func typeName(t types.Type) string {
 		return n.Obj().Pkg().Name() + "." + n.Obj().Name()
 	}
 	return "result"
-}
-
-// isIsErrorField reports whether sel selects the IsError field of a tool
-// result (directly or through embedding).
-func (c *checker) isIsErrorField(sel *ast.SelectorExpr) bool {
-	if sel.Sel.Name != "IsError" {
-		return false
-	}
-	s, ok := c.info.Selections[sel]
-	if !ok || s.Kind() != types.FieldVal {
-		return false
-	}
-	t := s.Recv()
-	// Walk the embedding path to the struct declaring the field.
-	for _, i := range s.Index()[:len(s.Index())-1] {
-		if p, ok := t.Underlying().(*types.Pointer); ok {
-			t = p.Elem()
-		}
-		st, ok := t.Underlying().(*types.Struct)
-		if !ok || i >= st.NumFields() {
-			return false
-		}
-		t = st.Field(i).Type()
-	}
-	return isResultType(t)
-}
-
-// isIsErrorCopy reports whether e reads IsError from another SDK value: a
-// proxy or adapter forwarding a result, not a tool building one.
-func (c *checker) isIsErrorCopy(e ast.Expr) bool {
-	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != "IsError" {
-		return false
-	}
-	s, ok := c.info.Selections[sel]
-	return ok && s.Kind() == types.FieldVal && toolmodel.IsSDKPath(toolmodel.PkgPath(s.Obj()))
 }
 
 func isConstFalse(info *types.Info, e ast.Expr) bool {

@@ -117,7 +117,7 @@ func (c *checker) computeSummary(fn ast.Node) []Cond {
 	res := fi.sig.Results()
 	var out []Cond
 	for i := 0; i < res.Len(); i++ {
-		if !isResultType(res.At(i).Type()) {
+		if !toolmodel.IsResultType(res.At(i).Type()) {
 			continue
 		}
 		if cd, ok := c.resultCond(fi, i); ok {
@@ -303,8 +303,8 @@ func (c *checker) value(e ast.Expr, fn ast.Node, at token.Pos, depth int) val {
 			return c.value(e.X, fn, at, depth+1)
 		}
 	case *ast.CompositeLit:
-		if isResultType(c.info.TypeOf(e)) {
-			if _, v := isErrorElt(c.info, e); v != nil {
+		if toolmodel.IsResultType(c.info.TypeOf(e)) {
+			if _, v := c.m.IsErrorElt(e); v != nil {
 				return c.condValue(v, fn)
 			}
 		}
@@ -359,8 +359,7 @@ func isBool(t types.Type) bool {
 
 // callValue says what result idx of call is.
 func (c *checker) callValue(call *ast.CallExpr, fn ast.Node, idx int, depth int) val {
-	if callee := typeutil.StaticCallee(c.info, call); callee != nil &&
-		toolmodel.IsFunc(callee, toolmodel.MCPGoMCP, callee.Name()) && errorCtors[callee.Name()] {
+	if toolmodel.IsErrorResultCtor(typeutil.StaticCallee(c.info, call)) {
 		if idx == 0 {
 			return val{kind: vAlways}
 		}

@@ -3,7 +3,7 @@ package messagetext
 import (
 	"fmt"
 	"go/ast"
-	"go/constant"
+	"go/token"
 	"go/types"
 	"regexp"
 	"strings"
@@ -133,22 +133,6 @@ func isAnySlice(t types.Type) bool {
 	return ok && i.Empty()
 }
 
-// isErrorLit reports whether a CallToolResult literal sets IsError to
-// anything but false.
-func (c *checker) isErrorLit(cl *ast.CompositeLit) bool {
-	for _, elt := range cl.Elts {
-		kv, ok := elt.(*ast.KeyValueExpr)
-		if !ok {
-			continue
-		}
-		if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "IsError" {
-			tv := c.info.Types[kv.Value]
-			return tv.Value == nil || constant.BoolVal(tv.Value)
-		}
-	}
-	return false
-}
-
 // contentTexts returns the texts of the TextContent elements of a
 // CallToolResult literal's Content.
 func (c *checker) contentTexts(cl *ast.CompositeLit) []sinkText {
@@ -202,17 +186,19 @@ func (c *checker) textContent(e ast.Expr) text {
 	return nil
 }
 
-// setsIsError matches res.IsError = <not false> on a CallToolResult.
+// isErrorLit reports whether a result literal is an IsError result.
+func (c *checker) isErrorLit(cl *ast.CompositeLit) bool {
+	_, v := c.m.IsErrorElt(cl)
+	return v != nil && c.m.SetsIsError(v)
+}
+
+// setsIsError matches res.IsError = <not false> on a tool result.
 func (c *checker) setsIsError(as *ast.AssignStmt) bool {
-	if len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+	if len(as.Lhs) != 1 || len(as.Rhs) != 1 || as.Tok != token.ASSIGN {
 		return false
 	}
 	sel, ok := ast.Unparen(as.Lhs[0]).(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != "IsError" || !toolmodel.IsCallToolResult(c.info.TypeOf(sel.X)) {
-		return false
-	}
-	tv := c.info.Types[as.Rhs[0]]
-	return tv.Value == nil || constant.BoolVal(tv.Value)
+	return ok && c.m.IsErrorField(sel) && c.m.SetsIsError(as.Rhs[0])
 }
 
 // resultDef returns the expression that built the result held by the
@@ -254,7 +240,7 @@ func (c *checker) resultTexts(r ast.Expr, at ast.Node) []sinkText {
 	switch e := e.(type) {
 	case *ast.CompositeLit:
 		if !c.isErrorLit(e) {
-			return c.contentTexts(e)
+			return c.contentTexts(e) // (an IsError literal is a sink of its own)
 		}
 	case *ast.CallExpr:
 		if fn := c.callee(e); toolmodel.IsFunc(fn, toolmodel.MCPGoMCP, "NewToolResultText") && len(e.Args) == 1 {

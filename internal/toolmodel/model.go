@@ -86,6 +86,8 @@ type Model struct {
 	te     *toolErrorState // ToolError recognition, computed on first use
 	teOnce sync.Once
 
+	isErrors isErrorState // IsError results, found on first use
+
 	levels     *Levels // the level evaluator, made on first use
 	levelsOnce sync.Once
 

@@ -1,0 +1,216 @@
+package toolmodel
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"sync"
+
+	"github.com/toolcheck/toolcheck/internal/astindex"
+)
+
+// What an IsError result is, for every analyzer: a tool result (either
+// SDK's CallToolResult, or mcp-go's CreateTaskResult) built with IsError
+// set to anything but false. It is built by
+//
+//   - mcp-go's mcp.NewToolResultError, NewToolResultErrorf and
+//     NewToolResultErrorFromErr (v1.2.1's only constructors that set it;
+//     NewToolResultContent(..., true) builds a sampling block);
+//   - a composite literal of a result type that sets IsError, keyed or
+//     positional, directly or through an embedded struct;
+//   - an assignment res.IsError = v (a field of a result, embedded ones
+//     included);
+//   - go-sdk's (*CallToolResult).SetError(err).
+//
+// IsError: false, and an IsError copied from another SDK value (a proxy
+// forwarding an upstream result) build none.
+
+// An IsErrorKind says how an IsError result is built.
+type IsErrorKind int
+
+const (
+	IsErrorCtor    IsErrorKind = iota + 1 // mcp.NewToolResultError*
+	IsErrorLiteral                        // a result literal setting IsError
+	IsErrorAssign                         // res.IsError = v
+	IsErrorSet                            // res.SetError(err)
+)
+
+// An IsErrorSite is one construction of an IsError result in the package.
+type IsErrorSite struct {
+	Kind IsErrorKind
+	// Node is where the construction shows: the constructor or SetError
+	// call, the literal's IsError element (or the literal, positional),
+	// the assignment.
+	Node ast.Node
+	// Result is the result the site builds or sets IsError on: the call
+	// (IsErrorCtor), the literal, or the receiver of the assignment or
+	// SetError call.
+	Result ast.Expr
+	// Value is the value IsError gets (literal, assignment), else nil.
+	Value ast.Expr
+	// Ctor is the constructor or SetError method called, else nil.
+	Ctor *types.Func
+	// Literal is the result literal of an IsErrorLiteral site.
+	Literal *ast.CompositeLit
+	// Field is the res.IsError selector an IsErrorAssign site assigns.
+	Field *ast.SelectorExpr
+
+	cur astindex.Cursor
+}
+
+// Cursor returns the site's node in the package's syntax index.
+func (s *IsErrorSite) Cursor() astindex.Cursor { return s.cur }
+
+// IsResultType reports whether t is (a pointer to) a tool result that
+// carries IsError: either SDK's CallToolResult, or mcp-go's
+// CreateTaskResult (a task tool's result).
+func IsResultType(t types.Type) bool {
+	return IsCallToolResult(t) || IsNamed(t, MCPGoMCP, "CreateTaskResult")
+}
+
+// IsErrorResultCtor reports whether fn is one of mcp-go's constructors of
+// an IsError result.
+func IsErrorResultCtor(fn *types.Func) bool {
+	if fn == nil {
+		return false
+	}
+	switch fn.Name() {
+	case "NewToolResultError", "NewToolResultErrorf", "NewToolResultErrorFromErr":
+		return IsFunc(fn, MCPGoMCP, fn.Name())
+	}
+	return false
+}
+
+type isErrorState struct {
+	once  sync.Once
+	sites []*IsErrorSite
+}
+
+// IsErrorSites returns every construction of an IsError result in the
+// package's files, in source order. It is computed once and safe for
+// concurrent use.
+func (m *Model) IsErrorSites() []*IsErrorSite {
+	st := &m.isErrors
+	st.once.Do(func() {
+		if !m.Relevant || m.Syntax == nil {
+			return
+		}
+		st.sites = m.findIsErrorSites()
+	})
+	return st.sites
+}
+
+func (m *Model) findIsErrorSites() []*IsErrorSite {
+	info := m.Pass.TypesInfo
+	var sites []*IsErrorSite
+	for c := range m.Syntax.Root().Preorder((*ast.CallExpr)(nil), (*ast.CompositeLit)(nil), (*ast.AssignStmt)(nil)) {
+		switch n := c.Node().(type) {
+		case *ast.CallExpr:
+			fn := m.callee(n)
+			switch {
+			case IsErrorResultCtor(fn):
+				sites = append(sites, &IsErrorSite{Kind: IsErrorCtor, Node: n, Result: n, Ctor: fn, cur: c})
+			case IsMethod(fn, GoSDKMCP, "CallToolResult", "SetError"):
+				if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok {
+					sites = append(sites, &IsErrorSite{Kind: IsErrorSet, Node: n, Result: sel.X, Ctor: fn, cur: c})
+				}
+			}
+		case *ast.CompositeLit:
+			if !IsResultType(info.TypeOf(n)) {
+				continue
+			}
+			kv, value := m.IsErrorElt(n)
+			if value == nil || m.setsNoError(value) {
+				continue
+			}
+			var at ast.Node = n
+			if kv != nil {
+				at = kv
+			}
+			sites = append(sites, &IsErrorSite{Kind: IsErrorLiteral, Node: at, Result: n, Value: value, Literal: n, cur: c})
+		case *ast.AssignStmt:
+			if n.Tok != token.ASSIGN {
+				continue
+			}
+			for i, lhs := range n.Lhs {
+				sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr)
+				if !ok || !m.IsErrorField(sel) || len(n.Lhs) != len(n.Rhs) {
+					continue
+				}
+				rhs := n.Rhs[i]
+				if m.setsNoError(rhs) {
+					continue
+				}
+				sites = append(sites, &IsErrorSite{Kind: IsErrorAssign, Node: n, Result: sel.X, Value: rhs, Field: sel, cur: c})
+			}
+		}
+	}
+	return sites
+}
+
+// SetsIsError reports whether a value given to IsError makes the result
+// an IsError result: anything but the constant false or an IsError read
+// from another SDK value.
+func (m *Model) SetsIsError(v ast.Expr) bool { return !m.setsNoError(v) }
+
+// setsNoError reports whether an IsError value builds no IsError result:
+// the constant false, or an IsError read from another SDK value.
+func (m *Model) setsNoError(v ast.Expr) bool {
+	info := m.Pass.TypesInfo
+	if tv, ok := info.Types[v]; ok && tv.Value != nil && tv.Value.String() == "false" {
+		return true
+	}
+	sel, ok := ast.Unparen(v).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "IsError" {
+		return false
+	}
+	s, ok := info.Selections[sel]
+	return ok && s.Kind() == types.FieldVal && IsSDKPath(PkgPath(s.Obj()))
+}
+
+// IsErrorElt returns the IsError element of a result literal, keyed (with
+// its key-value node) or positional, and its value; nil when the literal
+// does not set it.
+func (m *Model) IsErrorElt(lit *ast.CompositeLit) (*ast.KeyValueExpr, ast.Expr) {
+	st, ok := m.Pass.TypesInfo.TypeOf(lit).Underlying().(*types.Struct)
+	if !ok {
+		return nil, nil
+	}
+	for i, elt := range lit.Elts {
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "IsError" {
+				return kv, kv.Value
+			}
+			continue
+		}
+		if i < st.NumFields() && st.Field(i).Name() == "IsError" {
+			return nil, elt
+		}
+	}
+	return nil, nil
+}
+
+// IsErrorField reports whether sel selects the IsError field of a tool
+// result (directly or through embedding).
+func (m *Model) IsErrorField(sel *ast.SelectorExpr) bool {
+	if sel.Sel.Name != "IsError" {
+		return false
+	}
+	s, ok := m.Pass.TypesInfo.Selections[sel]
+	if !ok || s.Kind() != types.FieldVal {
+		return false
+	}
+	t := s.Recv()
+	// Walk the embedding path to the struct declaring the field.
+	for _, i := range s.Index()[:len(s.Index())-1] {
+		if p, ok := t.Underlying().(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		st, ok := t.Underlying().(*types.Struct)
+		if !ok || i >= st.NumFields() {
+			return false
+		}
+		t = st.Field(i).Type()
+	}
+	return IsResultType(t)
+}
