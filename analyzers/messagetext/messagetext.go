@@ -112,9 +112,6 @@ func run(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter, opts *o
 		reporter: r, reported: map[string]bool{},
 	}
 	c.in = m.Syntax
-	if c.in == nil {
-		c.in = astindex.New(pass.Files)
-	}
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {

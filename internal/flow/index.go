@@ -35,6 +35,7 @@ type Info struct {
 	funcs   []ast.Node // declarations with a body and literals, in source order
 
 	returns  map[ast.Node][]*ast.ReturnStmt
+	retCurs  map[ast.Node][]astindex.Cursor
 	litDecls map[*ast.FuncDecl]bool
 }
 
@@ -63,6 +64,9 @@ type Def struct {
 	Zero bool
 	// Opaque is a store that is not traced: x += y.
 	Opaque bool
+	// Func is the function declaration or literal holding the
+	// definition, nil at package level.
+	Func ast.Node
 }
 
 // A Call is a call expression and the function declaration or literal that
@@ -86,6 +90,7 @@ func New(fset *token.FileSet, pkg *types.Package, info *types.Info, syntax *asti
 		callsIn:  map[ast.Node][]*ast.CallExpr{},
 		lits:     map[*ast.FuncLit]ast.Node{},
 		returns:  map[ast.Node][]*ast.ReturnStmt{},
+		retCurs:  map[ast.Node][]astindex.Cursor{},
 		litDecls: map[*ast.FuncDecl]bool{},
 	}
 	fl.index()
@@ -125,6 +130,7 @@ func (fl *Info) index() {
 		case *ast.ReturnStmt:
 			if fn := EnclosingFunc(c); fn != nil {
 				fl.returns[fn] = append(fl.returns[fn], n)
+				fl.retCurs[fn] = append(fl.retCurs[fn], c)
 			}
 		case *ast.FuncDecl:
 			if fn, ok := info.Defs[n.Name].(*types.Func); ok {
@@ -150,7 +156,7 @@ func (fl *Info) index() {
 				if obj == nil {
 					continue
 				}
-				d := &Def{Pos: n.Pos(), End: n.End(), Block: blockParent(c), Tuple: -1}
+				d := &Def{Pos: n.Pos(), End: n.End(), Block: blockParent(c), Tuple: -1, Func: EnclosingFunc(c)}
 				switch {
 				case len(n.Values) == len(n.Names):
 					d.Rhs = n.Values[i]
@@ -164,12 +170,12 @@ func (fl *Info) index() {
 		case *ast.RangeStmt:
 			if id, ok := n.Value.(*ast.Ident); ok {
 				if obj := ObjOf(info, id); obj != nil {
-					fl.defs[obj] = append(fl.defs[obj], &Def{Rhs: n.X, Pos: n.Pos(), End: n.Body.Pos(), Block: n.Body, Tuple: -1, Elem: true})
+					fl.defs[obj] = append(fl.defs[obj], &Def{Rhs: n.X, Pos: n.Pos(), End: n.Body.Pos(), Block: n.Body, Tuple: -1, Elem: true, Func: EnclosingFunc(c)})
 				}
 			}
 		case *ast.CompositeLit:
 			fl.clits = append(fl.clits, n)
-			fl.indexCompositeLit(n)
+			fl.indexCompositeLit(n, EnclosingFunc(c))
 		case *ast.CallExpr:
 			fn := EnclosingFunc(c)
 			fl.calls = append(fl.calls, Call{n, fn})
@@ -183,12 +189,13 @@ func (fl *Info) index() {
 
 func (fl *Info) indexAssign(c astindex.Cursor, n *ast.AssignStmt) {
 	block := blockParent(c)
+	fn := EnclosingFunc(c)
 	for i, lhs := range n.Lhs {
 		obj := fl.StorageOf(lhs)
 		if obj == nil {
 			continue
 		}
-		d := &Def{Pos: n.Pos(), End: n.End(), Block: block, Tuple: -1}
+		d := &Def{Pos: n.Pos(), End: n.End(), Block: block, Tuple: -1, Func: fn}
 		switch {
 		case n.Tok != token.ASSIGN && n.Tok != token.DEFINE:
 			d.Opaque = true // x += y
@@ -208,7 +215,7 @@ func (fl *Info) indexAssign(c astindex.Cursor, n *ast.AssignStmt) {
 	}
 }
 
-func (fl *Info) indexCompositeLit(n *ast.CompositeLit) {
+func (fl *Info) indexCompositeLit(n *ast.CompositeLit, fn ast.Node) {
 	info := fl.Types
 	t := info.TypeOf(n)
 	if t == nil {
@@ -230,7 +237,7 @@ func (fl *Info) indexCompositeLit(n *ast.CompositeLit) {
 			field = st.Field(i)
 		}
 		if field != nil {
-			fl.defs[field] = append(fl.defs[field], &Def{Rhs: val, Pos: n.Pos(), End: n.End(), Tuple: -1})
+			fl.defs[field] = append(fl.defs[field], &Def{Rhs: val, Pos: n.Pos(), End: n.End(), Tuple: -1, Func: fn})
 		}
 	}
 }
@@ -425,6 +432,9 @@ func (fl *Info) Callee(call *ast.CallExpr) *types.Func {
 // inside it included.
 func (fl *Info) CallsIn(n ast.Node) iter.Seq[*ast.CallExpr] {
 	return func(yield func(*ast.CallExpr) bool) {
+		if fl == nil {
+			return
+		}
 		if c, ok := fl.Syntax.Root().FindByPos(n.Pos(), n.End()); ok && c.Node() == n {
 			for cc := range c.Preorder((*ast.CallExpr)(nil)) {
 				if !yield(cc.Node().(*ast.CallExpr)) {
@@ -443,6 +453,14 @@ func (fl *Info) Returns(fn ast.Node) []*ast.ReturnStmt {
 		return nil
 	}
 	return fl.returns[fn]
+}
+
+// ReturnCursors returns the cursors of Returns(fn).
+func (fl *Info) ReturnCursors(fn ast.Node) []astindex.Cursor {
+	if fl == nil {
+		return nil
+	}
+	return fl.retCurs[fn]
 }
 
 // HasFuncLit reports whether the body of d holds a function literal.

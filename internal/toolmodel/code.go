@@ -308,65 +308,13 @@ func Terminates(b *ast.BlockStmt) bool {
 
 // Returns returns the return statements of fn, a *ast.FuncDecl or
 // *ast.FuncLit of the package, in source order, those of the function
-// literals inside it excluded. In a package the model did not index (one
-// that reaches no SDK) it walks the body.
-func (m *Model) Returns(fn ast.Node) []*ast.ReturnStmt {
-	if m.Flow != nil {
-		return m.Flow.Returns(fn)
-	}
-	var body *ast.BlockStmt
-	switch fn := fn.(type) {
-	case *ast.FuncDecl:
-		body = fn.Body
-	case *ast.FuncLit:
-		body = fn.Body
-	}
-	var out []*ast.ReturnStmt
-	if body != nil {
-		ast.Inspect(body, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FuncLit:
-				return false
-			case *ast.ReturnStmt:
-				out = append(out, n)
-			}
-			return true
-		})
-	}
-	return out
-}
+// literals inside it excluded.
+func (m *Model) Returns(fn ast.Node) []*ast.ReturnStmt { return m.Flow.Returns(fn) }
 
 // HasFuncLit reports whether the body of d holds a function literal.
-func (m *Model) HasFuncLit(d *ast.FuncDecl) bool {
-	if m.Flow != nil {
-		return m.Flow.HasFuncLit(d)
-	}
-	found := false
-	if d.Body != nil {
-		ast.Inspect(d.Body, func(n ast.Node) bool {
-			if _, ok := n.(*ast.FuncLit); ok {
-				found = true
-			}
-			return !found
-		})
-	}
-	return found
-}
+func (m *Model) HasFuncLit(d *ast.FuncDecl) bool { return m.Flow.HasFuncLit(d) }
 
 // CallsIn iterates over the calls inside n, a function declaration or
 // literal of the package, in source order, those of the function literals
 // inside it included.
-func (m *Model) CallsIn(n ast.Node) iter.Seq[*ast.CallExpr] {
-	if m.Flow != nil {
-		return m.Flow.CallsIn(n)
-	}
-	return func(yield func(*ast.CallExpr) bool) {
-		stopped := false
-		ast.Inspect(n, func(x ast.Node) bool {
-			if call, ok := x.(*ast.CallExpr); ok && !stopped && !yield(call) {
-				stopped = true
-			}
-			return !stopped
-		})
-	}
-}
+func (m *Model) CallsIn(n ast.Node) iter.Seq[*ast.CallExpr] { return m.Flow.CallsIn(n) }

@@ -242,6 +242,13 @@ func build(pass *analysis.Pass, cfg *Config) (*Model, error) {
 	}
 	m.teNames = newNameSet(eff.ToolErrors)
 	if !m.RelevantPackage(pass.Pkg) {
+		if m.own {
+			// The project's own code that reaches no SDK, such as the
+			// storage layer behind the tools: analyzers still follow its
+			// values and failure paths, for the facts they export.
+			m.Syntax = astindex.New(pass.Files)
+			m.Flow = flow.New(pass.Fset, pass.Pkg, pass.TypesInfo, m.Syntax)
+		}
 		return m, nil
 	}
 	m.Relevant = true
