@@ -165,33 +165,6 @@ func mcpGoResult(fi *funcInfo) bool {
 	return false
 }
 
-// parsers are the functions whose error classifies a value rather than
-// says an operation did not run, by package path, and by package path and
-// name.
-var (
-	parserPkgs = map[string]bool{"strconv": true, "net/netip": true, "net/mail": true}
-	parsers    = map[string]bool{
-		"net/url.Parse": true, "net/url.ParseRequestURI": true, "net/url.ParseQuery": true,
-		"net/url.PathUnescape": true, "net/url.QueryUnescape": true,
-		"time.Parse": true, "time.ParseInLocation": true, "time.ParseDuration": true,
-		"mime.ParseMediaType": true, "regexp.Compile": true, "encoding/hex.DecodeString": true,
-		"path/filepath.Rel": true, "path/filepath.Match": true, "path.Match": true,
-		"encoding/base64.DecodeString": true, "encoding/base32.DecodeString": true,
-	}
-)
-
-// isParse reports whether call parses a value.
-func (c *checker) isParse(call *ast.CallExpr) bool {
-	if call == nil {
-		return false
-	}
-	fn := typeutil.StaticCallee(c.pass.TypesInfo, call)
-	if fn == nil || fn.Pkg() == nil {
-		return false
-	}
-	return parserPkgs[fn.Pkg().Path()] || parsers[fn.Pkg().Path()+"."+fn.Name()]
-}
-
 // checkTupleReturn handles `return mcp.NewToolResultJSON(v)`: its error is
 // about marshalling, so an empty v is an empty success.
 func (c *checker) checkTupleReturn(ret *ast.ReturnStmt, f *failure) {
@@ -261,9 +234,9 @@ func (c *checker) checkRecover(outer *funcInfo, lit *ast.FuncLit) {
 	if outer.errIdx < 0 || outer.callback {
 		return
 	}
-	for i, s := range lit.Body.List {
+	for _, s := range lit.Body.List {
 		ifs, ok := s.(*ast.IfStmt)
-		if !ok || !c.recoverCond(ifs, lit.Body.List[:i]) {
+		if !ok || !c.m.IsRecoverTest(ifs) {
 			continue
 		}
 		handled := false
@@ -302,57 +275,6 @@ func (c *checker) checkRecover(outer *funcInfo, lit *ast.FuncLit) {
 			Message: fmt.Sprintf("this recover() swallows the panic and %s returns zero values with a nil error, an empty success that hides the failure; set the error result in the recover branch so the tool boundary reports a fault", name)},
 			"zero values", op)
 	}
-}
-
-// recoverCond recognises `if r := recover(); r != nil`, `if recover() !=
-// nil`, and `if r != nil` after `r := recover()` among before.
-func (c *checker) recoverCond(ifs *ast.IfStmt, before []ast.Stmt) bool {
-	info := c.pass.TypesInfo
-	be, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
-	if !ok || be.Op != token.NEQ {
-		return false
-	}
-	x := be.X
-	if isNil(info, x) {
-		x = be.Y
-	} else if !isNil(info, be.Y) {
-		return false
-	}
-	if isRecoverCall(info, x) {
-		return true
-	}
-	id, ok := ast.Unparen(x).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	v := c.objOf(id)
-	stmts := append([]ast.Stmt{}, before...)
-	if ifs.Init != nil {
-		stmts = append(stmts, ifs.Init)
-	}
-	for _, s := range stmts {
-		as, ok := s.(*ast.AssignStmt)
-		if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
-			continue
-		}
-		if l, ok := as.Lhs[0].(*ast.Ident); ok && c.objOf(l) == v && isRecoverCall(info, as.Rhs[0]) {
-			return true
-		}
-	}
-	return false
-}
-
-func isRecoverCall(info *types.Info, e ast.Expr) bool {
-	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok {
-		return false
-	}
-	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	b, ok := info.Uses[id].(*types.Builtin)
-	return ok && b.Name() == "recover"
 }
 
 // checkLoop reports, with -emptyonfail.loops, a failure skipped with
@@ -431,11 +353,7 @@ func (c *checker) checkLoop(loop ast.Node, body *ast.BlockStmt) {
 		for _, s := range list {
 			switch s := s.(type) {
 			case *ast.IfStmt:
-				k := c.classify(s.Cond)
-				var f *failure
-				if k.kind == condFail {
-					f = c.newFailure(k, s)
-				}
+				f := c.failureOf(c.m.IfFailure(s, c.fn.node))
 				if f != nil && f.kind == condFail && skips(s.Body) && !records(s.Body) {
 					cont := s.Body.List[len(s.Body.List)-1]
 					if c.inScope(cont.Pos()) {

@@ -145,8 +145,3 @@ func (c *checker) isCtorSig(fn *types.Func) bool {
 	}
 	return true
 }
-
-// isToolErrorType reports whether t (or what it points to) is a ToolError
-// type, as the shared model defines it: a named type called ToolError that
-// implements error, or one configured in tool-errors.
-func (c *checker) isToolErrorType(t types.Type) bool { return c.m.IsToolErrorType(t) }

@@ -431,7 +431,7 @@ func (m *Model) FailureAt(c astindex.Cursor) *FailurePath {
 					return nil
 				case t.Failed:
 					return found(&FailurePath{Node: n, Start: n.Body.Pos(), Test: t, Op: m.initOp(n.Init, t.Err)})
-				case m.isRecoverTest(n):
+				case m.IsRecoverTest(n):
 					return &FailurePath{Node: n, Start: n.Body.Pos(), Recover: true}
 				case m.absenceCond(n.Cond):
 					absent = true
@@ -466,6 +466,20 @@ func (m *Model) FailureAt(c astindex.Cursor) *FailurePath {
 		}
 	}
 	return nil
+}
+
+// IfFailure returns the failure path the body of ifs, a statement of the
+// function fn, is when its condition tests a failure; nil otherwise.
+func (m *Model) IfFailure(ifs *ast.IfStmt, fn ast.Node) *FailurePath {
+	t := m.TestOf(ifs.Cond)
+	if !t.Failed || t.Class == ClassBenign {
+		return nil
+	}
+	p := &FailurePath{Node: ifs, Start: ifs.Body.Pos(), Test: t, Op: m.initOp(ifs.Init, t.Err)}
+	if p.Op == nil {
+		p.Op = m.errOp(ifs, t.Err, fn)
+	}
+	return p
 }
 
 func isStmtList(n ast.Node) bool {
@@ -618,9 +632,9 @@ func (m *Model) absenceCond(e ast.Expr) bool {
 	return false
 }
 
-// isRecoverTest recognises `if r := recover(); r != nil`, `if recover() !=
-// nil`, and `if r != nil` after `r := recover()` in the same list.
-func (m *Model) isRecoverTest(ifs *ast.IfStmt) bool {
+// IsRecoverTest recognises `if r := recover(); r != nil`, `if recover() !=
+// nil`, and `if r != nil` after `r := recover()`.
+func (m *Model) IsRecoverTest(ifs *ast.IfStmt) bool {
 	info := m.Pass.TypesInfo
 	be, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
 	if !ok || be.Op != token.NEQ {
@@ -644,7 +658,7 @@ func (m *Model) isRecoverTest(ifs *ast.IfStmt) bool {
 		return false
 	}
 	for _, d := range m.Flow.Defs(v) {
-		if d.Pos < ifs.Pos() && d.Rhs != nil && IsRecoverCall(info, d.Rhs) {
+		if d.Pos < ifs.Cond.Pos() && d.Rhs != nil && IsRecoverCall(info, d.Rhs) {
 			return true
 		}
 	}
