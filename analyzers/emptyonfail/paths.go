@@ -64,6 +64,9 @@ func (c *checker) failureOf(fp *toolmodel.FailurePath) *failure {
 	if fp == nil || fp.Recover || fp.Test.Err == nil {
 		return nil
 	}
+	if _, isParam := c.m.Flow.ParamOf(fp.Test.Err); isParam {
+		return nil // a walk function's err: not an operation this code ran
+	}
 	f := &failure{err: fp.Test.Err, exact: fp.Test.Exact, start: fp.Start, opCall: fp.Op, kind: condFail}
 	switch fp.Test.Class {
 	case toolmodel.ClassNotFound, toolmodel.ClassCaller:

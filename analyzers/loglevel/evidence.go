@@ -7,7 +7,6 @@ import (
 	"go/token"
 	"go/types"
 	"strings"
-	"unicode"
 
 	"golang.org/x/tools/go/types/typeutil"
 
@@ -166,7 +165,7 @@ func isStringKind(t types.Type) bool {
 // checks arguments: RequiredParam, OptionalIntParam, validateArgs,
 // parseInput.
 func accessorName(name string) bool {
-	words := camelWords(name)
+	words := toolmodel.CamelWords(name)
 	if len(words) == 0 {
 		return false
 	}
@@ -321,7 +320,6 @@ func (ch *checker) localArg(ctx *pathCtx, v *types.Var, depth int) (ok, has bool
 		return r.ok, r.has
 	}
 	ch.locals[key] = localResult{true, false} // a cycle reads nothing new
-	info := ch.pass.TypesInfo
 	allOK, anyHas := true, false
 	seen := 0
 	add := func(ok, has bool) {
@@ -329,68 +327,31 @@ func (ch *checker) localArg(ctx *pathCtx, v *types.Var, depth int) (ok, has bool
 		allOK = allOK && ok
 		anyHas = anyHas || has
 	}
-	ast.Inspect(h, func(n ast.Node) bool {
-		if !allOK {
-			return false
+	fl := ch.m.Flow
+	for _, d := range fl.Defs(v) {
+		switch {
+		case d.Zero:
+			add(true, false)
+		case d.Rhs == nil:
+			add(false, false)
+		case d.Elem || d.Key:
+			add(ctx.argExprDepth(d.Rhs, depth+1)) // for k, v := range x: both read x
+		case d.Tuple >= 0:
+			add(ctx.tupleArg(d.Rhs, d.Tuple, depth))
+		default:
+			add(ctx.argExprDepth(d.Rhs, depth+1)) // v = x, v += x
 		}
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			for i, l := range n.Lhs {
-				target := ast.Unparen(l)
-				field := false
-				for {
-					sel, isSel := target.(*ast.SelectorExpr)
-					if !isSel {
-						break
-					}
-					target, field = ast.Unparen(sel.X), true
-				}
-				id, isID := target.(*ast.Ident)
-				if !isID || toolmodel.ObjOf(info, id) != v {
-					continue
-				}
-				switch {
-				case len(n.Lhs) == len(n.Rhs):
-					// v = x, v += x, v.f = x: x must read only arguments.
-					add(ctx.argExprDepth(n.Rhs[i], depth+1))
-				case len(n.Rhs) == 1 && !field:
-					add(ctx.tupleArg(n.Rhs[0], i, depth))
-				default:
-					add(false, false)
-				}
-			}
-		case *ast.ValueSpec:
-			for i, id := range n.Names {
-				if info.Defs[id] != v {
-					continue
-				}
-				switch {
-				case len(n.Values) == 0:
-					add(true, false) // the zero value
-				case len(n.Values) == len(n.Names):
-					add(ctx.argExprDepth(n.Values[i], depth+1))
-				default:
-					add(ctx.tupleArg(n.Values[0], i, depth))
-				}
-			}
-		case *ast.RangeStmt:
-			for _, kv := range []ast.Expr{n.Key, n.Value} {
-				if id, isID := kv.(*ast.Ident); isID && toolmodel.ObjOf(info, id) == v {
-					add(ctx.argExprDepth(n.X, depth+1))
-				}
-			}
-		case *ast.UnaryExpr:
-			if n.Op != token.AND {
-				return true
-			}
-			id, isID := ast.Unparen(n.X).(*ast.Ident)
-			if !isID || info.Uses[id] != v {
-				return true
-			}
-			add(ctx.bindsArgs(n, depth))
+	}
+	for _, d := range fl.FieldStores(v) {
+		if d.Rhs == nil || d.Tuple >= 0 {
+			add(false, false)
+			continue
 		}
-		return true
-	})
+		add(ctx.argExprDepth(d.Rhs, depth+1)) // v.f = x
+	}
+	for _, addr := range fl.AddrOf(v) {
+		add(ctx.bindsArgs(addr, depth))
+	}
 	r := localResult{allOK && seen > 0, allOK && anyHas}
 	ch.locals[key] = r
 	return r.ok, r.has
@@ -654,7 +615,7 @@ func (ctx *pathCtx) compare(x, y ast.Expr, eq bool, stmt astindex.Cursor) eviden
 			// v == nil after v := m[argument]: the lookup found nothing.
 			if id, ok := ast.Unparen(x).(*ast.Ident); ok {
 				if v, ok := info.Uses[id].(*types.Var); ok && ctx.c.isLocal(v) {
-					if rhs := ctx.c.defOf(stmt, v); rhs != nil {
+					if rhs := ctx.c.defOf(id, v); rhs != nil {
 						if ix, ok := ast.Unparen(rhs.expr).(*ast.IndexExpr); ok && rhs.tuple <= 0 {
 							if _, isMap := info.TypeOf(ix.X).Underlying().(*types.Map); isMap {
 								if ok, has := ctx.argExpr(ix.Index); ok && has {
@@ -765,31 +726,10 @@ func (ctx *pathCtx) callCond(call *ast.CallExpr, holds bool, stmt astindex.Curso
 	if fn == nil {
 		return evidence{}
 	}
-	switch {
-	case toolmodel.IsFunc(fn, "errors", "Is") && len(call.Args) == 2:
-		if !holds {
-			return failure
-		}
-		if v, ok := objectOf(info, call.Args[1]).(*types.Var); ok && isErrorValue(v) {
-			return ctx.c.sentinel(v)
-		}
-		return failure
-	case toolmodel.IsFunc(fn, "errors", "As") && len(call.Args) == 2:
-		if !holds {
-			return failure
-		}
-		t := info.TypeOf(call.Args[1])
-		if p, ok := t.Underlying().(*types.Pointer); ok {
-			return ctx.c.errType(p.Elem())
-		}
-		return failure
-	case toolmodel.PkgPath(fn) == "os" && strings.HasPrefix(fn.Name(), "Is"):
-		if !holds {
-			return failure
-		}
-		switch fn.Name() {
-		case "IsNotExist", "IsExist":
-			return caller("on the os.%s path", fn.Name())
+	// errors.Is, errors.As, os.IsNotExist, a predicate like isNotFound.
+	if t := ctx.c.m.TestOf(call); t.Err != nil && t.Failed {
+		if holds && t.Class.CallerCanAct() {
+			return caller("on the %s path", t.What)
 		}
 		return failure
 	}
@@ -813,7 +753,7 @@ func (ctx *pathCtx) callCond(call *ast.CallExpr, holds bool, stmt astindex.Curso
 // an argument, or of a type assertion on an error.
 func (ctx *pathCtx) okCond(id *ast.Ident, v *types.Var, holds bool, stmt astindex.Cursor) evidence {
 	info := ctx.c.pass.TypesInfo
-	d := ctx.c.defOf(stmt, v)
+	d := ctx.c.defOf(id, v)
 	if d == nil || d.tuple != 1 {
 		return evidence{}
 	}
@@ -854,7 +794,7 @@ func (ctx *pathCtx) flag(e ast.Expr, holds bool) evidence {
 }
 
 func (ctx *pathCtx) flagNamed(e ast.Expr, name string, holds bool) evidence {
-	words := camelWords(name)
+	words := toolmodel.CamelWords(name)
 	has := func(ws ...string) bool {
 		for _, w := range words {
 			for _, x := range ws {
@@ -882,36 +822,6 @@ func (ctx *pathCtx) flagNamed(e ast.Expr, name string, holds bool) evidence {
 		return evidence{kind: evFlag, text: fmt.Sprintf("where the operator turned the feature off (%s is true)", ctx.text(e))}
 	}
 	return evidence{}
-}
-
-// camelWords splits an identifier into lower-case words.
-func camelWords(s string) []string {
-	var words []string
-	var cur []rune
-	rs := []rune(s)
-	flush := func() {
-		if len(cur) > 0 {
-			words = append(words, strings.ToLower(string(cur)))
-			cur = cur[:0]
-		}
-	}
-	for i, r := range rs {
-		switch {
-		case r == '_' || r == '-' || r == ' ':
-			flush()
-			continue
-		case unicode.IsUpper(r):
-			// A new word starts at an upper-case letter after a lower-case
-			// one, or before a lower-case one in an acronym (HTTPServer).
-			if i > 0 && (unicode.IsLower(rs[i-1]) || unicode.IsDigit(rs[i-1]) ||
-				(i+1 < len(rs) && unicode.IsLower(rs[i+1]) && unicode.IsUpper(rs[i-1]))) {
-				flush()
-			}
-		}
-		cur = append(cur, r)
-	}
-	flush()
-	return words
 }
 
 // caseClause evaluates a switch clause.
@@ -977,86 +887,19 @@ func (ctx *pathCtx) caseClause(cc *ast.CaseClause, sw astindex.Cursor) evidence 
 	return evidence{}
 }
 
-// A def is the value last stored in a local before a statement.
+// A def is the value stored in a local that reaches a use.
 type def struct {
 	expr  ast.Expr
 	tuple int // index into a multi-value expr, or -1
 }
 
-// defOf finds the value of v at the if or switch statement stmt: its init
-// statement, or the closest preceding statement of its block that assigns
-// v, provided nothing between assigns v in a nested way.
-func (ch *checker) defOf(stmt astindex.Cursor, v *types.Var) *def {
-	info := ch.pass.TypesInfo
-	fromAssign := func(n ast.Node) (*def, bool) {
-		switch a := n.(type) {
-		case *ast.AssignStmt:
-			for i, l := range a.Lhs {
-				if id, ok := ast.Unparen(l).(*ast.Ident); ok && toolmodel.ObjOf(info, id) == v {
-					if a.Tok != token.ASSIGN && a.Tok != token.DEFINE {
-						return nil, true
-					}
-					if len(a.Lhs) == len(a.Rhs) {
-						return &def{a.Rhs[i], -1}, true
-					}
-					return &def{a.Rhs[0], i}, true
-				}
-			}
-		case *ast.DeclStmt:
-			if gd, ok := a.Decl.(*ast.GenDecl); ok {
-				for _, spec := range gd.Specs {
-					if vs, ok := spec.(*ast.ValueSpec); ok {
-						for i, id := range vs.Names {
-							if info.Defs[id] == v {
-								switch {
-								case len(vs.Values) == len(vs.Names):
-									return &def{vs.Values[i], -1}, true
-								case len(vs.Values) == 1:
-									return &def{vs.Values[0], i}, true
-								}
-								return nil, true
-							}
-						}
-					}
-				}
-			}
-		}
-		return nil, false
+// defOf returns the one value of v that reaches the use id, or nil.
+func (ch *checker) defOf(id *ast.Ident, v *types.Var) *def {
+	d := ch.m.Flow.ReachingDef(v, id)
+	if d == nil || d.Rhs == nil || d.Opaque || d.Zero || d.Elem || d.Key {
+		return nil
 	}
-	var init ast.Stmt
-	switch s := stmt.Node().(type) {
-	case *ast.IfStmt:
-		init = s.Init
-	case *ast.SwitchStmt:
-		init = s.Init
-	case *ast.TypeSwitchStmt:
-		init = s.Init
-	}
-	if init != nil {
-		if d, found := fromAssign(init); found {
-			return d
-		}
-	}
-	for sib, ok := stmt.PrevSibling(); ok; sib, ok = sib.PrevSibling() {
-		if d, found := fromAssign(sib.Node()); found {
-			return d
-		}
-		assigned := false
-		ast.Inspect(sib.Node(), func(n ast.Node) bool {
-			if a, ok := n.(*ast.AssignStmt); ok {
-				for _, l := range a.Lhs {
-					if id, ok := ast.Unparen(l).(*ast.Ident); ok && toolmodel.ObjOf(info, id) == v {
-						assigned = true
-					}
-				}
-			}
-			return !assigned
-		})
-		if assigned {
-			return nil
-		}
-	}
-	return nil
+	return &def{d.Rhs, d.Tuple}
 }
 
 // errOrigin evaluates the failure branch of err != nil by where err comes
@@ -1072,7 +915,7 @@ func (ctx *pathCtx) errOrigin(x ast.Expr, stmt astindex.Cursor) evidence {
 	if !ok || !ctx.c.isLocal(v) {
 		return failure
 	}
-	d := ctx.c.defOf(stmt, v)
+	d := ctx.c.defOf(id, v)
 	if d == nil {
 		return failure
 	}
@@ -1119,14 +962,10 @@ func (ctx *pathCtx) errOrigin(x ast.Expr, stmt astindex.Cursor) evidence {
 	return failure
 }
 
-// sentinel evaluates errors.Is(err, v) and err == v.
+// sentinel evaluates errors.Is(err, v) and err == v, by the model's
+// classification of the error.
 func (ch *checker) sentinel(v *types.Var) evidence {
-	switch toolmodel.PkgPath(v) + "." + v.Name() {
-	case "io/fs.ErrNotExist", "os.ErrNotExist", "io/fs.ErrExist", "os.ErrExist", "database/sql.ErrNoRows",
-		"strconv.ErrSyntax", "strconv.ErrRange":
-		return caller("on the %s path", qualified(v))
-	}
-	if ch.callerConfigured(v) || callerName(v.Name()) {
+	if ch.m.ErrorClassOf(v).CallerCanAct() {
 		return caller("on the %s path", qualified(v))
 	}
 	return failure
@@ -1138,79 +977,10 @@ func (ch *checker) errType(t types.Type) evidence {
 	if t == nil {
 		return failure
 	}
-	base := types.Unalias(t)
-	star := ""
-	if p, ok := base.(*types.Pointer); ok {
-		base, star = types.Unalias(p.Elem()), "*"
-	}
-	named, ok := base.(*types.Named)
-	if !ok {
-		return failure
-	}
-	obj := named.Origin().Obj()
-	if toolmodel.PkgPath(obj)+"."+obj.Name() == "strconv.NumError" || ch.callerConfigured(obj) || callerName(obj.Name()) {
-		return caller("on the %s%s path", star, qualified(obj))
+	if class, what := ch.m.ErrorTypeClass(t); class.CallerCanAct() {
+		return caller("on the %s path", what)
 	}
 	return failure
-}
-
-func (ch *checker) callerConfigured(obj types.Object) bool {
-	name := toolmodel.PkgPath(obj) + "." + obj.Name()
-	for _, n := range ch.m.Config.CallerErrors {
-		if n == name {
-			return true
-		}
-	}
-	return false
-}
-
-// callerName reports whether a sentinel's or error type's name says the
-// caller can act: not found, already exists, invalid, conflict, stale.
-func callerName(name string) bool {
-	words := camelWords(name)
-	if len(words) > 0 && words[0] == "err" {
-		words = words[1:]
-	}
-	if n := len(words); n > 0 && (words[n-1] == "error" || words[n-1] == "err") {
-		words = words[:n-1]
-	}
-	if len(words) == 0 {
-		return false
-	}
-	has := func(seq ...string) bool {
-		for i := 0; i+len(seq) <= len(words); i++ {
-			match := true
-			for j, w := range seq {
-				if words[i+j] != w {
-					match = false
-					break
-				}
-			}
-			if match {
-				return true
-			}
-		}
-		return false
-	}
-	// Configuration, credentials and the server's own parts are faults.
-	for _, w := range words {
-		switch w {
-		case "config", "configuration", "configured", "setting", "settings", "credential", "credentials", "token",
-			"secret", "auth", "env", "environment", "cert", "certificate", "license", "internal", "upstream", "server":
-			return false
-		}
-	}
-	if has("api", "key") {
-		return false
-	}
-	switch {
-	case has("not", "found"), has("notfound"), has("not", "exist"), has("not", "exists"), has("no", "such"),
-		has("no", "rows"), has("no", "documents"), has("already", "exists"), has("exist"), has("exists"),
-		has("conflict"), has("duplicate"), has("mismatch"), has("stale"), has("expired"), has("outdated"),
-		has("invalid"), has("malformed"), has("validation"), has("out", "of", "range"), has("precondition"):
-		return true
-	}
-	return words[0] == "unknown" && len(words) > 1
 }
 
 // messageTexts returns the constant parts of a model-facing message.
@@ -1237,23 +1007,8 @@ func (ch *checker) messageTexts(e ast.Expr, depth int) []string {
 		}
 	case *ast.Ident:
 		if v, ok := info.Uses[x].(*types.Var); ok && ch.isLocal(v) {
-			if fn := ch.enclosingDecl(x.Pos()); fn != nil {
-				if rhs := toolmodel.SingleValue(fn, info, v); rhs != nil {
-					return ch.messageTexts(rhs, depth+1)
-				}
-			}
-		}
-	}
-	return nil
-}
-
-func (ch *checker) enclosingDecl(pos token.Pos) ast.Node {
-	for _, f := range ch.pass.Files {
-		if f.Pos() <= pos && pos < f.End() {
-			for _, d := range f.Decls {
-				if fd, ok := d.(*ast.FuncDecl); ok && fd.Pos() <= pos && pos < fd.End() {
-					return fd
-				}
+			if rhs := ch.m.Flow.ValueAt(v, x); rhs != nil {
+				return ch.messageTexts(rhs, depth+1)
 			}
 		}
 	}

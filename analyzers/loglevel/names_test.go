@@ -2,43 +2,6 @@ package loglevel
 
 import "testing"
 
-func TestCallerName(t *testing.T) {
-	for name, want := range map[string]bool{
-		"ErrNotFound": true, "ErrNoSuchNote": true, "ErrConflict": true, "ErrVersionMismatch": true,
-		"ErrStale": true, "ErrExpired": true, "ErrInvalidPath": true, "NotFoundError": true,
-		"ErrRecordNotFound": true, "ErrNoRows": true, "ErrAlreadyExists": true, "ErrDuplicateName": true,
-		"ErrUnknownTool": true, "ValidationError": true, "ErrOutOfRange": true,
-		"ErrRateLimited": false, "ErrInvalidConfig": false, "ErrExpiredToken": false, "ErrInvalidAPIKey": false,
-		"ErrConfigNotFound": false, "ErrTimeout": false, "ErrClosed": false, "ErrUnknown": false, "Err": false,
-		"ErrInternal": false, "ErrUpstreamNotFound": false,
-	} {
-		if got := callerName(name); got != want {
-			t.Errorf("callerName(%q) = %v, want %v", name, got, want)
-		}
-	}
-}
-
-func TestCamelWords(t *testing.T) {
-	for in, want := range map[string]string{
-		"ErrNotFound":     "err not found",
-		"HTTPServerError": "http server error",
-		"readOnly":        "read only",
-		"allow_writes":    "allow writes",
-		"ErrNoSuchKey2":   "err no such key2",
-	} {
-		got := ""
-		for i, w := range camelWords(in) {
-			if i > 0 {
-				got += " "
-			}
-			got += w
-		}
-		if got != want {
-			t.Errorf("camelWords(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
 func TestToolMention(t *testing.T) {
 	for _, c := range []struct {
 		text, name string

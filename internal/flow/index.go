@@ -28,6 +28,8 @@ type Info struct {
 	funcOf  map[ast.Node]*types.Func
 	params  map[*types.Var]Param
 	defs    map[types.Object][]*Def
+	stores  map[*types.Var][]*Def           // v.f = x, v.f.g = x: stores into a variable's fields
+	addrs   map[*types.Var][]*ast.UnaryExpr // &v
 	calls   []Call
 	callsIn map[ast.Node][]*ast.CallExpr
 	lits    map[*ast.FuncLit]ast.Node
@@ -62,11 +64,16 @@ type Def struct {
 	Elem bool
 	// Zero is var x T: the zero value.
 	Zero bool
-	// Opaque is a store that is not traced: x += y.
+	// Opaque is a store that is not traced: x += y (Rhs is y).
 	Opaque bool
+	// Key is the key of a range clause: an index or map key of Rhs, not
+	// one of its elements.
+	Key bool
 	// Func is the function declaration or literal holding the
 	// definition, nil at package level.
 	Func ast.Node
+	// Loops are the loops of Func around the definition, innermost first.
+	Loops []ast.Node
 }
 
 // A Call is a call expression and the function declaration or literal that
@@ -87,6 +94,8 @@ func New(fset *token.FileSet, pkg *types.Package, info *types.Info, syntax *asti
 		funcOf:   map[ast.Node]*types.Func{},
 		params:   map[*types.Var]Param{},
 		defs:     map[types.Object][]*Def{},
+		stores:   map[*types.Var][]*Def{},
+		addrs:    map[*types.Var][]*ast.UnaryExpr{},
 		callsIn:  map[ast.Node][]*ast.CallExpr{},
 		lits:     map[*ast.FuncLit]ast.Node{},
 		returns:  map[ast.Node][]*ast.ReturnStmt{},
@@ -125,7 +134,7 @@ func (fl *Info) index() {
 	}
 	for c := range fl.Syntax.Root().Preorder(
 		(*ast.FuncDecl)(nil), (*ast.FuncLit)(nil), (*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil),
-		(*ast.RangeStmt)(nil), (*ast.CompositeLit)(nil), (*ast.CallExpr)(nil), (*ast.ReturnStmt)(nil)) {
+		(*ast.RangeStmt)(nil), (*ast.CompositeLit)(nil), (*ast.CallExpr)(nil), (*ast.ReturnStmt)(nil), (*ast.UnaryExpr)(nil)) {
 		switch n := c.Node().(type) {
 		case *ast.ReturnStmt:
 			if fn := EnclosingFunc(c); fn != nil {
@@ -156,7 +165,7 @@ func (fl *Info) index() {
 				if obj == nil {
 					continue
 				}
-				d := &Def{Pos: n.Pos(), End: n.End(), Block: blockParent(c), Tuple: -1, Func: EnclosingFunc(c)}
+				d := &Def{Pos: n.Pos(), End: n.End(), Block: blockParent(c), Tuple: -1, Func: EnclosingFunc(c), Loops: loopsAround(c)}
 				switch {
 				case len(n.Values) == len(n.Names):
 					d.Rhs = n.Values[i]
@@ -167,10 +176,24 @@ func (fl *Info) index() {
 				}
 				fl.defs[obj] = append(fl.defs[obj], d)
 			}
+		case *ast.UnaryExpr:
+			if n.Op == token.AND {
+				if id, ok := ast.Unparen(n.X).(*ast.Ident); ok {
+					if v, ok := info.Uses[id].(*types.Var); ok {
+						fl.addrs[v] = append(fl.addrs[v], n)
+					}
+				}
+			}
 		case *ast.RangeStmt:
+			fn := EnclosingFunc(c)
+			if id, ok := n.Key.(*ast.Ident); ok {
+				if obj := ObjOf(info, id); obj != nil {
+					fl.defs[obj] = append(fl.defs[obj], &Def{Rhs: n.X, Pos: n.Pos(), End: n.Body.Pos(), Block: n.Body, Tuple: -1, Key: true, Func: fn})
+				}
+			}
 			if id, ok := n.Value.(*ast.Ident); ok {
 				if obj := ObjOf(info, id); obj != nil {
-					fl.defs[obj] = append(fl.defs[obj], &Def{Rhs: n.X, Pos: n.Pos(), End: n.Body.Pos(), Block: n.Body, Tuple: -1, Elem: true, Func: EnclosingFunc(c)})
+					fl.defs[obj] = append(fl.defs[obj], &Def{Rhs: n.X, Pos: n.Pos(), End: n.Body.Pos(), Block: n.Body, Tuple: -1, Elem: true, Func: fn})
 				}
 			}
 		case *ast.CompositeLit:
@@ -190,26 +213,33 @@ func (fl *Info) index() {
 func (fl *Info) indexAssign(c astindex.Cursor, n *ast.AssignStmt) {
 	block := blockParent(c)
 	fn := EnclosingFunc(c)
+	loops := loopsAround(c)
 	for i, lhs := range n.Lhs {
 		obj := fl.StorageOf(lhs)
 		if obj == nil {
 			continue
 		}
-		d := &Def{Pos: n.Pos(), End: n.End(), Block: block, Tuple: -1, Func: fn}
+		d := &Def{Pos: n.Pos(), End: n.End(), Block: block, Tuple: -1, Func: fn, Loops: loops}
 		switch {
 		case n.Tok != token.ASSIGN && n.Tok != token.DEFINE:
-			d.Opaque = true // x += y
+			d.Opaque = true // x += y: Rhs is y
+			if len(n.Lhs) == len(n.Rhs) {
+				d.Rhs = n.Rhs[i]
+			}
 		case len(n.Lhs) == len(n.Rhs):
 			d.Rhs = n.Rhs[i]
 		case len(n.Rhs) == 1:
 			d.Rhs, d.Tuple = n.Rhs[0], i
 		}
-		switch ast.Unparen(lhs).(type) {
+		switch l := ast.Unparen(lhs).(type) {
 		case *ast.IndexExpr:
 			d.Elem = true // m[k] = v: an element of the container
 			d.Block = nil
 		case *ast.SelectorExpr:
 			d.Block = nil
+			if base := baseVar(fl.Types, l.X); base != nil {
+				fl.stores[base] = append(fl.stores[base], d)
+			}
 		}
 		fl.defs[obj] = append(fl.defs[obj], d)
 	}
@@ -238,6 +268,27 @@ func (fl *Info) indexCompositeLit(n *ast.CompositeLit, fn ast.Node) {
 		}
 		if field != nil {
 			fl.defs[field] = append(fl.defs[field], &Def{Rhs: val, Pos: n.Pos(), End: n.End(), Tuple: -1, Func: fn})
+		}
+	}
+}
+
+// baseVar returns the variable at the root of a selector chain: v of v,
+// v.f, (*v).f.g.
+func baseVar(info *types.Info, e ast.Expr) *types.Var {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			v, _ := ObjOf(info, x).(*types.Var)
+			return v
+		case *ast.SelectorExpr:
+			if sel, ok := info.Selections[x]; !ok || sel.Kind() != types.FieldVal {
+				return nil
+			}
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		default:
+			return nil
 		}
 	}
 }
@@ -281,6 +332,21 @@ func EnclosingFunc(c astindex.Cursor) ast.Node {
 		return e.Node()
 	}
 	return nil
+}
+
+// loopsAround returns the loops around c in its function, innermost
+// first.
+func loopsAround(c astindex.Cursor) []ast.Node {
+	var loops []ast.Node
+	for p := c.Parent(); p.Valid(); p = p.Parent() {
+		switch n := p.Node().(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			loops = append(loops, n)
+		case *ast.FuncDecl, *ast.FuncLit, *ast.File:
+			return loops
+		}
+	}
+	return loops
 }
 
 // blockParent returns the node whose statement list holds the statement
@@ -401,6 +467,24 @@ func (fl *Info) Defs(obj types.Object) []*Def {
 		return nil
 	}
 	return fl.defs[obj]
+}
+
+// FieldStores returns the assignments that store into a field of the
+// variable v (v.f = x, v.f.g = x), in source order.
+func (fl *Info) FieldStores(v *types.Var) []*Def {
+	if fl == nil {
+		return nil
+	}
+	return fl.stores[v]
+}
+
+// AddrOf returns the expressions that take the address of the variable v
+// (&v), in source order: through them anything may change it.
+func (fl *Info) AddrOf(v *types.Var) []*ast.UnaryExpr {
+	if fl == nil {
+		return nil
+	}
+	return fl.addrs[v]
 }
 
 // Calls returns every call of the package, in source order.

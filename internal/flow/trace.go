@@ -262,7 +262,7 @@ func (w *walk) traceDefs(defs []*Def, f *Frame) []Origin {
 	var out []Origin
 	for _, d := range defs {
 		switch {
-		case d.Opaque:
+		case d.Opaque, d.Key:
 			out = append(out, Origin{Kind: Unknown})
 		case d.Zero:
 			// the zero value: nothing
@@ -292,7 +292,7 @@ func (fl *Info) Reaching(v *types.Var, use ast.Expr) (defs []*Def, incoming bool
 	encloses := func(b ast.Node) bool { return b.Pos() <= usePos && use.End() <= b.End() }
 	kill := -1
 	for i, d := range all {
-		if d.End <= usePos && d.Block != nil && encloses(d.Block) && !d.Elem && !d.Opaque {
+		if d.End <= usePos && d.Block != nil && encloses(d.Block) && !d.Elem && !d.Key && !d.Opaque {
 			if kill < 0 || d.Pos > all[kill].Pos {
 				kill = i
 			}
@@ -301,16 +301,64 @@ func (fl *Info) Reaching(v *types.Var, use ast.Expr) (defs []*Def, incoming bool
 	if kill < 0 {
 		return all, isParam
 	}
-	out := []*Def{all[kill]}
+	k := all[kill]
+	out := []*Def{k}
 	for i, d := range all {
-		if i != kill && d.Pos > all[kill].Pos {
+		if i == kill || d.Pos <= k.Pos {
+			continue
+		}
+		// Between the killing definition and the use, in a branch; or
+		// after the use, in a loop around both that does not run the
+		// killing definition again first.
+		if d.Pos < usePos || loopsBack(d, use, k) {
 			out = append(out, d)
 		}
 	}
 	return out, false
 }
 
-// Callee returns the function node a call reaches in this package: the
+// loopsBack reports whether the definition d, after use, may reach it
+// through a loop: one around both that does not hold kill, the definition
+// that reaches use within an iteration.
+func loopsBack(d *Def, use ast.Expr, kill *Def) bool {
+	if d.Func != nil && kill.Func != nil && d.Func != kill.Func {
+		return true // a closure's store: it may run at any time
+	}
+	for _, l := range d.Loops {
+		if l.Pos() <= use.Pos() && use.End() <= l.End() {
+			return !(l.Pos() <= kill.Pos && kill.End <= l.End())
+		}
+	}
+	return false
+}
+
+// ReachingDef returns the one definition of a local variable that reaches
+// use, or nil: when several may, or a parameter's incoming value may, or
+// none does.
+func (fl *Info) ReachingDef(v *types.Var, use ast.Expr) *Def {
+	defs, incoming := fl.Reaching(v, use)
+	if incoming || len(defs) != 1 {
+		return nil
+	}
+	return defs[0]
+}
+
+// ValueAt returns the one expression stored in the local variable v that
+// reaches use, or nil: when its address is taken, when several
+// definitions or a parameter's incoming value may reach, or when the one
+// that does is not a plain value (x += y, a tuple, a range clause).
+func (fl *Info) ValueAt(v *types.Var, use ast.Expr) ast.Expr {
+	if len(fl.AddrOf(v)) > 0 {
+		return nil
+	}
+	d := fl.ReachingDef(v, use)
+	if d == nil || d.Opaque || d.Zero || d.Elem || d.Key || d.Tuple >= 0 {
+		return nil
+	}
+	return d.Rhs
+}
+
+// calleeBody returns the function node a call reaches in this package: the
 // body of a declared function, or the one function literal a function
 // value evaluates to, with the frame it was made in.
 func (t *Tracer) calleeBody(call *ast.CallExpr, f *Frame) (ast.Node, *Frame, bool) {

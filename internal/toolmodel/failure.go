@@ -191,7 +191,7 @@ func CamelWords(s string) []string {
 
 // An ErrTest is what a condition tells about an error when it holds.
 type ErrTest struct {
-	Err    *types.Var // the local error variable tested; nil: the condition tests none
+	Err    *types.Var // the local error variable or parameter tested; nil: the condition tests none
 	Failed bool       // when the condition holds, Err is a failure (of Class)
 	Nil    bool       // when it holds, Err is nil
 	Exact  bool       // Failed: Err is certainly non-nil; Nil: certainly nil
@@ -199,9 +199,9 @@ type ErrTest struct {
 	What   string     // what the test names: "fs.ErrNotExist", "os.IsNotExist", "*strconv.NumError"; "" for err != nil
 }
 
-// ErrorVar returns the local error variable e denotes, or nil: parameters
-// (a walk function's err), fields and package variables are not an
-// operation this code ran.
+// ErrorVar returns the local error variable (or parameter) e denotes, or
+// nil: fields and package variables hold no error of an operation this
+// code ran.
 func (m *Model) ErrorVar(e ast.Expr) *types.Var {
 	id, ok := ast.Unparen(e).(*ast.Ident)
 	if !ok {
@@ -209,9 +209,6 @@ func (m *Model) ErrorVar(e ast.Expr) *types.Var {
 	}
 	v, ok := flow.ObjOf(m.Pass.TypesInfo, id).(*types.Var)
 	if !ok || v.IsField() || v.Parent() == nil || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() {
-		return nil
-	}
-	if _, isParam := m.Flow.ParamOf(v); isParam {
 		return nil
 	}
 	t := v.Type()
@@ -313,7 +310,7 @@ func (m *Model) TestOf(cond ast.Expr) ErrTest {
 		case IsFunc(fn, "errors", "As") && len(e.Args) == 2:
 			t := ErrTest{Err: v, Failed: true, Exact: true}
 			if p, ok := types.Unalias(info.TypeOf(e.Args[1])).(*types.Pointer); ok {
-				t.Class, t.What = m.typeClass(p.Elem())
+				t.Class, t.What = m.ErrorTypeClass(p.Elem())
 			}
 			return t
 		case PkgPath(fn) == "os" && strings.HasPrefix(fn.Name(), "Is"):
@@ -334,9 +331,9 @@ func (m *Model) TestOf(cond ast.Expr) ErrTest {
 	return ErrTest{}
 }
 
-// typeClass classifies an error type (of errors.As, a type switch case):
-// the class and how messages name it (*pkg.T).
-func (m *Model) typeClass(t types.Type) (ErrorClass, string) {
+// ErrorTypeClass classifies an error type (of errors.As, a type switch
+// case, a type assertion): the class and how messages name it (*pkg.T).
+func (m *Model) ErrorTypeClass(t types.Type) (ErrorClass, string) {
 	base := types.Unalias(t)
 	star := ""
 	if p, ok := base.(*types.Pointer); ok {

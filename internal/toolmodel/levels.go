@@ -466,7 +466,7 @@ func (lv *Levels) returnedLevel(e ast.Expr, d *ast.FuncDecl) Level {
 		if !ok || !(d.Body.Pos() <= v.Pos() && v.Pos() < d.Body.End()) {
 			return LevelUnknown
 		}
-		rhs := SingleValue(d.Body, info, v)
+		rhs := lv.m.Flow.ValueAt(v, id)
 		if rhs == nil {
 			return LevelUnknown
 		}
@@ -496,53 +496,6 @@ func (lv *Levels) returnedLevel(e ast.Expr, d *ast.FuncDecl) Level {
 	}
 	l, _ := lv.of(s)
 	return l
-}
-
-// SingleValue returns the one value assigned to the local variable v
-// in body, or nil when there are several or it escapes by address.
-func SingleValue(body ast.Node, info *types.Info, v *types.Var) ast.Expr {
-	var rhs ast.Expr
-	n := 0
-	ast.Inspect(body, func(x ast.Node) bool {
-		switch x := x.(type) {
-		case *ast.AssignStmt:
-			for i, l := range x.Lhs {
-				id, ok := ast.Unparen(l).(*ast.Ident)
-				if !ok || ObjOf(info, id) != v {
-					continue
-				}
-				n++
-				if len(x.Lhs) == len(x.Rhs) && (x.Tok == token.DEFINE || x.Tok == token.ASSIGN) {
-					rhs = x.Rhs[i]
-				} else {
-					n += 2
-				}
-			}
-		case *ast.ValueSpec:
-			for i, id := range x.Names {
-				if info.Defs[id] != v {
-					continue
-				}
-				n++
-				if len(x.Values) == len(x.Names) {
-					rhs = x.Values[i]
-				} else {
-					n += 2
-				}
-			}
-		case *ast.UnaryExpr:
-			if x.Op == token.AND {
-				if id, ok := ast.Unparen(x.X).(*ast.Ident); ok && info.Uses[id] == v {
-					n += 2
-				}
-			}
-		}
-		return true
-	})
-	if n != 1 {
-		return nil
-	}
-	return rhs
 }
 
 // setsOf returns the level an option function, option variable or builder
