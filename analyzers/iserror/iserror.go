@@ -656,36 +656,9 @@ func (c *checker) rendersWrappedError(cur astindex.Cursor, fn ast.Node) bool {
 	if fi == nil || !toolmodel.HandlerKindOf(fi.sig).IsToolHandler() {
 		return false
 	}
-	child := cur
-	for p := cur.Parent(); p.Valid() && p.Node() != fn; p = p.Parent() {
-		if ifs, ok := p.Node().(*ast.IfStmt); ok && child.Node() == ifs.Body {
-			if v := c.nonNilTested(ifs.Cond); v != nil && c.fromWrappedCall(v) {
-				return true
-			}
-		}
-		child = p
-	}
-	return false
-}
-
-// nonNilTested returns v for a condition "v != nil" on an error variable.
-func (c *checker) nonNilTested(cond ast.Expr) *types.Var {
-	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
-	if !ok || b.Op != token.NEQ {
-		return nil
-	}
-	x, y := b.X, b.Y
-	if isNilExpr(c.info, x) {
-		x, y = y, x
-	}
-	if !isNilExpr(c.info, y) {
-		return nil
-	}
-	v := c.varOf(x)
-	if v == nil || !toolmodel.IsErrorType(v.Type()) {
-		return nil
-	}
-	return v
+	fp := c.m.FailureAt(cur)
+	return fp != nil && fp.Test.Err != nil && fp.Test.Class == toolmodel.ClassAny && fp.Test.What == "" &&
+		c.fromWrappedCall(fp.Test.Err)
 }
 
 // fromWrappedCall reports whether every value of the error variable v
