@@ -338,6 +338,31 @@ func TestVetFollowsConfig(t *testing.T) {
 	}
 }
 
+// TestVetConfigErrors checks that a malformed configuration flag or
+// -config file given to go vet stops it with one message naming it.
+func TestVetConfigErrors(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := freshCopy(t, buildTool(t), "vetconfigerrors")
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "go.mod"), "module example.com/cfg\n\ngo 1.26\n")
+	writeFile(t, filepath.Join(dir, "a", "a.go"), "package a\n")
+	writeFile(t, filepath.Join(dir, "b", "b.go"), "package b\n")
+	for _, tc := range []struct {
+		flag, want string
+	}{
+		{"-boundaries=Boundary", `invalid value "Boundary" for flag -boundaries`},
+		{"-tool-errors=example.com/x.T.M", "too many dots"},
+		{"-config=" + filepath.Join(dir, "missing.json"), "missing.json"},
+	} {
+		_, stderr, code := run(t, dir, "go", "vet", "-vettool="+bin, tc.flag, "./...")
+		if code == 0 || strings.Count(stderr, tc.want) != 1 {
+			t.Errorf("go vet %s: exit %d, want a failure naming it once:\n%s", tc.flag, code, stderr)
+		}
+	}
+}
+
 // TestBrokenPackages adds a package that does not type-check, and one
 // that imports it, to the fixture: each is reported once, with the first
 // errors, and every other package is still analysed.

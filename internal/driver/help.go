@@ -103,6 +103,9 @@ list flags are comma-separated and add to the file's lists.
 	isCfg := func(n string) bool { return cfgFlags.Lookup(n) != nil }
 	printFlag := func(f *flag.Flag) {
 		arg, usage := flag.UnquoteUsage(f)
+		if arg == "value" {
+			arg = "list" // the configuration's list flags
+		}
 		if arg != "" {
 			arg = " " + arg
 		}

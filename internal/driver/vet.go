@@ -117,26 +117,20 @@ func unitDir(cfgFile string) (string, error) {
 // from here can read (see toolmodel.Config.Fingerprint), including a
 // -config file given to go vet, which it finds in the go command's
 // arguments. go vet keys its cache by this answer, so an edited
-// .toolcheck.json is never answered from the cache. An invalid
-// configuration for the current directory fails the query, so go vet
-// stops at once with the error.
+// .toolcheck.json is never answered from the cache. A malformed
+// configuration flag given to go vet, or an invalid configuration for the
+// current directory, fails the query, so go vet stops at once with the
+// error.
 func (p *Program) vetVersion() int {
+	// The configuration flags given to go vet: go vet passes them to every
+	// unit, so a bad one is reported here once instead of once a package.
 	cfg := &toolmodel.Config{}
-	if args := parentArgs(); args != nil {
-		for i := 0; i < len(args); i++ {
-			name, value, ok := strings.Cut(strings.TrimLeft(args[i], "-"), "=")
-			if name != "config" || !strings.HasPrefix(args[i], "-") {
-				continue
-			}
-			if !ok && i+1 < len(args) {
-				i++
-				value = args[i]
-			}
-			cfg.File = value
-			if value != "" && !filepath.IsAbs(value) {
-				cfg.File = filepath.Join(p.Dir, value)
-			}
-		}
+	if err := preparse(cfg, parentArgs()); err != nil {
+		p.errorf("%s", FlagError(err))
+		return ExitError
+	}
+	if cfg.File != "" && !filepath.IsAbs(cfg.File) {
+		cfg.File = filepath.Join(p.Dir, cfg.File)
 	}
 	if err := cfg.Check(p.Dir); err != nil {
 		p.errorf("%v", err)

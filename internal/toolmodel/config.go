@@ -256,7 +256,7 @@ func (c *Config) effective(dir string) (*Config, error) {
 	c.once.Do(func() {
 		c.onceErr = c.Validate()
 		if c.onceErr != nil {
-			c.onceErr = fmt.Errorf("toolcheck configuration: %v", c.onceErr)
+			c.onceErr = fmt.Errorf("invalid configuration: %v", c.onceErr)
 		}
 	})
 	if c.onceErr != nil {
@@ -301,7 +301,7 @@ func (c *Config) load(path string) *fileResult {
 	r := &fileResult{path: path}
 	data, err := os.ReadFile(path)
 	if err != nil {
-		r.err = fmt.Errorf("toolcheck configuration: %v", err)
+		r.err = fmt.Errorf("reading the configuration: %v", err)
 	} else {
 		r.cfg, r.err = ParseFile(path, data)
 	}
