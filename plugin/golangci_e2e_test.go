@@ -188,6 +188,88 @@ func (e *env) golangci(t *testing.T, dir, settings string, args ...string) ([]st
 	return keys, r
 }
 
+// issues runs the custom golangci-lint in dir with args and returns the
+// toolcheck linter's issues as file:line: text keys, and the result. Other
+// linters' issues are left out.
+func (e *env) issues(t *testing.T, dir string, args ...string) ([]string, result) {
+	t.Helper()
+	args = append([]string{"run", "--output.json.path=stdout", "--show-stats=false"}, args...)
+	r := e.run(t, dir, e.gcl, append(args, "./...")...)
+	if r.code != 0 && r.code != 1 {
+		return nil, r
+	}
+	var out struct {
+		Issues []struct {
+			FromLinter string
+			Text       string
+			Pos        struct {
+				Filename string
+				Line     int
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil {
+		t.Fatalf("golangci-lint JSON output: %v\n%s", err, r.stdout)
+	}
+	var keys []string
+	for _, is := range out.Issues {
+		if is.FromLinter == "toolcheck" {
+			keys = append(keys, key(dir, is.Pos.Filename, is.Pos.Line, is.Text))
+		}
+	}
+	sort.Strings(keys)
+	return keys, r
+}
+
+// exampleFlags returns the toolcheck settings of the example .golangci.yml
+// as the standalone command's flags: each "key:" of the settings block with
+// its "- value" items.
+func exampleFlags(t *testing.T, yml string) []string {
+	t.Helper()
+	var flags []string
+	in, indent := false, -1
+	var key string
+	var values []string
+	flush := func() {
+		if key != "" {
+			flags = append(flags, "-"+key+"="+strings.Join(values, ","))
+		}
+		key, values = "", nil
+	}
+	for _, line := range strings.Split(yml, "\n") {
+		trimmed := strings.TrimSpace(line)
+		depth := len(line) - len(strings.TrimLeft(line, " "))
+		if trimmed == "" || strings.HasPrefix(trimmed, "#") {
+			continue
+		}
+		if !in {
+			if strings.HasPrefix(trimmed, "settings:") && depth >= 8 {
+				in, indent = true, depth
+			}
+			continue
+		}
+		if depth <= indent {
+			break
+		}
+		if item, ok := strings.CutPrefix(trimmed, "- "); ok {
+			values = append(values, strings.TrimSpace(item))
+			continue
+		}
+		flush()
+		k, v, _ := strings.Cut(trimmed, ":")
+		if v = strings.TrimSpace(v); v != "" {
+			flags = append(flags, "-"+k+"="+strings.Trim(v, "[]"))
+			continue
+		}
+		key = k
+	}
+	flush()
+	if len(flags) == 0 {
+		t.Fatal("no toolcheck settings found in the example configuration")
+	}
+	return flags
+}
+
 // standalone runs toolcheck -json in dir and returns its findings as
 // golangci-lint words them: "analyzer: message", related information as
 // "analyzer(related information): message" at its own line when it is in
@@ -195,14 +277,14 @@ func (e *env) golangci(t *testing.T, dir, settings string, args ...string) ([]st
 func (e *env) standalone(t *testing.T, dir string, args ...string) []string {
 	t.Helper()
 	r := e.run(t, dir, e.toolcheck, append(append([]string{"-json"}, args...), "./...")...)
-	if r.code != 0 {
+	if r.code != 0 && r.code != 3 {
 		t.Fatalf("toolcheck -json: exit %d\n%s", r.code, r.stderr)
 	}
 	var tree map[string]map[string]json.RawMessage
 	if err := json.Unmarshal([]byte(r.stdout), &tree); err != nil {
 		t.Fatalf("toolcheck -json output: %v\n%s", err, r.stdout)
 	}
-	seen := map[string]bool{} // a package and its test variant report alike
+	seen := map[string]bool{} // related information may repeat
 	var keys []string
 	add := func(k string) {
 		if !seen[k] {
@@ -466,6 +548,93 @@ func TestGolangci(t *testing.T) {
 			if !strings.Contains(msg, tc.want) || !strings.Contains(msg, "toolcheck") {
 				t.Errorf("%s: output does not name toolcheck and %q:\n%s", tc.settings, tc.want, msg)
 			}
+		}
+	})
+
+	t.Run("example config as copied", func(t *testing.T) {
+		// A user copies examples/golangci/.golangci.yml into the module
+		// root and runs golangci-lint: every toolcheck finding is there,
+		// two on one line included (golangci-lint's uniq-by-line would
+		// keep one).
+		copied := e.fixture(t)
+		data, err := os.ReadFile(filepath.Join(e.root, "examples", "golangci", ".golangci.yml"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(copied, ".golangci.yml"), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		got, r := e.issues(t, copied)
+		if r.code != 1 {
+			t.Fatalf("golangci-lint run with the example config: exit %d\n%s", r.code, r.stderr)
+		}
+		want, _ := without(e.standalone(t, copied, exampleFlags(t, string(data))...), nolintLines(t, copied))
+		sameKeys(t, "the example config", got, want)
+		lines := map[string]int{}
+		for _, k := range got {
+			file, rest, _ := strings.Cut(k, ":")
+			line, _, _ := strings.Cut(rest, ":")
+			lines[file+":"+line]++
+		}
+		shared := false
+		for _, n := range lines {
+			shared = shared || n > 1
+		}
+		if !shared {
+			t.Error("no line with two toolcheck findings: the uniq-by-line case tests nothing")
+		}
+	})
+
+	t.Run("config edits", func(t *testing.T) {
+		// golangci-lint's cache on (one cache for the subtest): each edit
+		// of a .toolcheck.json changes the findings, a broken one fails
+		// every run naming the file and the key, and the fix brings the
+		// findings back.
+		edited := e.fixture(t)
+		base, r := e.golangci(t, edited, "")
+		if len(base) == 0 {
+			t.Fatalf("no findings\n%s", r.stderr)
+		}
+		guarded := func(keys []string) int {
+			n := 0
+			for _, k := range keys {
+				if strings.HasPrefix(k, "golangcidemo/golangcidemo.go:33: unwrapped: ") {
+					n++
+				}
+			}
+			return n
+		}
+		if guarded(base) != 1 {
+			t.Fatalf("no finding on the line Guard wraps:\n%s", strings.Join(base, "\n"))
+		}
+		for _, cfgDir := range []string{edited, filepath.Join(edited, "golangcidemo")} {
+			cfg := filepath.Join(cfgDir, ".toolcheck.json")
+			write := func(text string) {
+				t.Helper()
+				if err := os.WriteFile(cfg, []byte(text), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			write(`{"boundaries": ["` + demoBoundary + `"]}`)
+			if got, _ := e.golangci(t, edited, ""); guarded(got) != 0 || len(got) != len(base)-1 {
+				t.Errorf("%s names Guard a boundary, and golangci-lint reports:\n%s", cfg, strings.Join(got, "\n"))
+			}
+			write(`{"boundarys": ["` + demoBoundary + `"]}`)
+			for i := 1; i <= 2; i++ {
+				if err := os.WriteFile(filepath.Join(edited, ".golangci.yml"), []byte(gclConfig("")), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				r := e.run(t, edited, e.gcl, "run", "--show-stats=false", "./...")
+				msg := r.stdout + r.stderr
+				if r.code == 0 || r.code == 1 || !strings.Contains(msg, `unknown field \"boundarys\"`) && !strings.Contains(msg, `unknown field "boundarys"`) || !strings.Contains(msg, cfg) {
+					t.Errorf("run %d with a broken %s: exit %d, want a failure naming the file and the key:\n%s", i, cfg, r.code, msg)
+				}
+			}
+			write(`{"tests": false}`)
+			if got, _ := e.golangci(t, edited, ""); strings.Join(got, "\n") != strings.Join(base, "\n") {
+				t.Errorf("after fixing %s, golangci-lint reports\n%s\nwant\n%s", cfg, strings.Join(got, "\n"), strings.Join(base, "\n"))
+			}
+			os.Remove(cfg)
 		}
 	})
 

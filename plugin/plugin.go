@@ -25,6 +25,7 @@ package plugin
 
 import (
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/golangci/plugin-module-register/register"
@@ -64,8 +65,42 @@ func New(settings any) (register.LinterPlugin, error) {
 
 // BuildAnalyzers returns every toolcheck analyzer, sharing one tool model
 // configured by the plugin's settings.
+//
+// It first checks the configuration that applies to the working directory
+// (the settings and the nearest .toolcheck.json), so that an error names
+// the file and the key and stops golangci-lint before it loads anything.
+//
+// golangci-lint caches issues by package and by the names of a linter's
+// analyzers, and facts by package and analyzer name; its cache salt covers
+// the settings in .golangci.yml, not the .toolcheck.json files the model
+// reads. So the names carry the configuration's fingerprint
+// (toolmodel.Config.Fingerprint): the model is toolmodel_<fingerprint>, and
+// an analyzer that reports nothing, config_<fingerprint>, puts it among
+// the linter's analyzers. Editing a .toolcheck.json changes the names, and
+// golangci-lint analyses again instead of answering from its cache. The
+// reporting analyzers keep their names, which prefix their findings.
 func (p *Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
-	return suite.New(p.cfg), nil
+	dir, err := os.Getwd()
+	if err != nil {
+		return nil, err
+	}
+	if err := p.cfg.Check(dir); err != nil {
+		return nil, err
+	}
+	fp := p.cfg.Fingerprint(dir)[:16]
+	as := suite.New(p.cfg)
+	for _, a := range as {
+		for _, r := range a.Requires {
+			if r.Name == "toolmodel" {
+				r.Name = "toolmodel_" + fp
+			}
+		}
+	}
+	return append(as, &analysis.Analyzer{
+		Name: "config_" + fp,
+		Doc:  "carries the fingerprint of toolcheck's configuration into golangci-lint's cache keys; reports nothing",
+		Run:  func(*analysis.Pass) (any, error) { return nil, nil },
+	}), nil
 }
 
 // GetLoadMode asks for type information: every analyzer reads the tool

@@ -1,6 +1,8 @@
 package plugin_test
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -47,7 +49,10 @@ func build(t *testing.T, settings any) []*analysis.Analyzer {
 // every analyzer of the suite, each with one shared model.
 func TestAnalyzers(t *testing.T) {
 	as := build(t, nil)
-	if got, want := names(as), names(suite.New(&toolmodel.Config{})); !slices.Equal(got, want) {
+	if len(as) == 0 || !strings.HasPrefix(as[len(as)-1].Name, "config_") {
+		t.Fatalf("BuildAnalyzers() = %v, want the configuration's fingerprint last", names(as))
+	}
+	if got, want := names(as[:len(as)-1]), names(suite.New(&toolmodel.Config{})); !slices.Equal(got, want) {
 		t.Errorf("BuildAnalyzers() = %v, want the suite %v", got, want)
 	}
 	if !slices.Contains(names(as), "unwrapped") {
@@ -56,7 +61,7 @@ func TestAnalyzers(t *testing.T) {
 	var model *analysis.Analyzer
 	for _, a := range as {
 		for _, r := range a.Requires {
-			if r.Name == "toolmodel" {
+			if strings.HasPrefix(r.Name, "toolmodel_") {
 				if model != nil && model != r {
 					t.Errorf("%s requires another toolmodel analyzer than the others", a.Name)
 				}
@@ -108,5 +113,61 @@ func TestBadSettings(t *testing.T) {
 	}
 	if _, err := plugin.New(map[string]any{}); err != nil {
 		t.Errorf("New(empty settings): %v", err)
+	}
+}
+
+// TestFingerprint checks that the analyzers' names, which golangci-lint
+// keys its cache by, change with the settings and with a .toolcheck.json
+// the run can read, and that a broken file fails BuildAnalyzers, naming
+// the file and the key.
+func TestFingerprint(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	key := func(settings any) string {
+		t.Helper()
+		var ns []string
+		for _, a := range build(t, settings) {
+			ns = append(ns, a.Name)
+			for _, r := range a.Requires {
+				ns = append(ns, r.Name)
+			}
+		}
+		return strings.Join(ns, ",")
+	}
+	keys := map[string]string{}
+	add := func(what, k string) {
+		for w, other := range keys {
+			if other == k {
+				t.Errorf("the cache key is the same with %s and %s: %s", what, w, k)
+			}
+		}
+		keys[what] = k
+	}
+	add("nothing", key(nil))
+	add("settings", key(map[string]any{"tests": true}))
+	write := func(path, text string) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(filepath.Join(dir, "pkg", ".toolcheck.json"), `{"boundaries": ["example.com/x.B"]}`)
+	add("a file below", key(nil))
+	write(filepath.Join(dir, "pkg", ".toolcheck.json"), `{"boundaries": ["example.com/x.C"]}`)
+	add("the file edited", key(nil))
+	if again := key(nil); again != keys["the file edited"] {
+		t.Errorf("the cache key changed with nothing changed")
+	}
+	write(filepath.Join(dir, ".toolcheck.json"), `{"boundarys": ["example.com/x.B"]}`)
+	newPlugin, _ := register.GetPlugin("toolcheck")
+	p, err := newPlugin(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.BuildAnalyzers(); err == nil || !strings.Contains(err.Error(), `unknown field "boundarys"`) || !strings.Contains(err.Error(), ".toolcheck.json") {
+		t.Errorf("BuildAnalyzers with a broken .toolcheck.json: %v", err)
 	}
 }

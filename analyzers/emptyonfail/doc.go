@@ -6,78 +6,152 @@
 // emptyonfail: report an empty success returned on a failure path
 //
 // An empty result means the operation ran and found nothing. If a failure
-// stopped it from finding anything, that is a fault (outcome 4): a search
-// whose backend failed must not tell the model "no notes match". The error
-// has to reach the tool boundary, which logs it and sends the fixed fault
-// message.
+// stopped it from finding anything, that is a fault (outcome 4), not "found
+// nothing": a search whose backend failed must not tell the model "no notes
+// match". The error has to reach the tool boundary, which logs it at ERROR and
+// sends the fixed fault message.
 //
-// A failure path is the branch where an operation's error is non-nil: the
-// body of `if err != nil` (and `if _, err := f(); err != nil`, and `err !=
-// nil && ...` or `err != nil || ...`), `case err != nil:` of a switch, the
-// else branch of `if err == nil`, the statements after `if err == nil {
-// ...; return }`, and the branches where errors.Is or errors.As holds. The
-// error must be a local variable set by this function, not a parameter. On
-// such a path the analyzer reports a return with a nil error (or from a
-// function with no error result) whose other results are all empty: nil,
-// []T{}, make([]T, 0), map[K]V{}, "", a zero struct or one whose slice and
-// map fields are empty (a go-sdk typed Out), a variable still holding such a
-// value or what the failed call returned, an empty or placeholder tool
-// result (NewToolResultText of "", "[]", "{}", "null" or "no results"-style
-// text; NewToolResultStructured* or NewToolResultJSON of an empty value; a
-// CallToolResult with no content or only such text), a one-line helper
-// returning one of these, `return nil` from a function whose only result is
-// an error, and `return nil, nil` from an mcp-go handler (answered with
-// internal error -32603). A deferred recover() that neither re-panics nor
-// touches the function's named results is reported too.
+// Bad: the failure becomes an empty answer.
 //
-//	notes, err := s.store.Search(ctx, q)
-//	if err != nil {
-//		return mcp.NewToolResultText("no notes match"), nil // reported
+//	func (n *Notes) search(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+//		notes, err := n.store.Search(ctx, req.GetString("query", ""))
+//		if err != nil {
+//			log.Printf("search: %v", err)
+//			return mcp.NewToolResultText("No notes found."), nil // failure of n.store.Search returns mcp.NewToolResultText("No notes found.") with a nil error, an empty success that hides the failure; return the error so the tool boundary reports a fault
+//		}
+//		...
 //	}
 //
-//	notes, err := s.store.Search(ctx, q)
+//	// package store (no MCP import): the fact travels to the tools that call it
+//	func (s *Store) Search(ctx context.Context, q string) ([]Note, error) {
+//		rows, err := s.db.QueryContext(ctx, query, q)
+//		if err != nil {
+//			return []Note{}, nil
+//		}
+//		...
+//	}
+//	notes, err := n.store.Search(ctx, q) // (*store.Store).Search returns []store.Note{} with a nil error on the failure of s.db.QueryContext (store.go:14), so this tool cannot tell a failure from an empty result; make (*store.Store).Search return the error so the tool boundary reports a fault
+//
+//	func (s *svc) search(ctx context.Context, req *mcp.CallToolRequest, in SearchIn) (*mcp.CallToolResult, SearchOut, error) { // go-sdk
+//		paths, err := s.index.Find(in.Query)
+//		if err != nil {
+//			return nil, SearchOut{Query: in.Query}, nil // failure of s.index.Find returns nil and an empty SearchOut with a nil error, ...
+//		}
+//		...
+//	}
+//
+// Good: return the error; an empty result only when the operation ran.
+//
+//	notes, err := n.store.Search(ctx, q)
 //	if err != nil {
-//		return nil, fmt.Errorf("search %q: %w", q, err) // a fault for the boundary
+//		return nil, fmt.Errorf("search %q: %w", q, err) // a fault: the boundary logs it and sends the fixed message
 //	}
 //	if len(notes) == 0 {
-//		return mcp.NewToolResultText("no notes match"), nil // found nothing: a result
+//		return mcp.NewToolResultText("No notes found."), nil // found nothing: a result
 //	}
 //
-// Scope: tool handlers, the functions of their package they call, and the
-// methods of their package they reach through an interface the module
-// declares. A function of another package of the module (not the standard
-// library, an SDK or a dependency) that returns an empty success on a
-// failure path exports that as a fact, and its call in tool code is
-// reported, naming the function and where it returns empty; so is an
-// interface call whose only implementation among the imported module
-// packages has the fact. A function that returns such a function's result
-// unchanged (`return helper(...)`, or a variable only ever assigned from it
-// and otherwise only returned) inherits the fact, to any depth. A finding
-// already reported in the helper's own package is not reported again at its
-// calls.
+// A failure path is the branch where an operation's error is non-nil:
+// `if err != nil` (with or without an init statement, also `err != nil && …`
+// and `err != nil || …`), `case err != nil:`, `default:` after `case err ==
+// nil:` or in `switch err { case nil: … }`, the else branch of `if err == nil`,
+// the statements after `if err == nil { …; return }`, and the branches where
+// `errors.Is` / `errors.As` hold. The error must be a local variable the
+// function set (a walk function's `err` parameter is not its operation).
 //
-// Not reported: an empty value after the operation ran (`len(hits) == 0`);
-// a non-empty value (a fallback, a partial result, a result carrying the
-// error, a warning field or a true flag that discloses the degradation, a
-// fallback stored before `return nil`); a returned error; io.EOF,
-// context.Canceled and SkipDir branches; function literals passed as
-// arguments, and functions used as values, whose only result is an error
-// (filepath.Walk and fs.WalkDir functions and other visitors, whose nil
-// means "go on"), except errgroup's Go; a validator's `return nil` under
-// `err != nil || ...`. A not-found branch (fs.ErrNotExist, os.IsNotExist,
-// sql.ErrNoRows, errors and constants named NotFound, NotExist, NoRows or
-// NoSuch, http.StatusNotFound, isNotFound-style predicates) and a value that
-// does not parse (strconv, url.Parse, time.Parse...) are classifications,
-// not lost operations: an empty list, and a helper's nil ("absent"), are
-// answers such a contract allows. Only a tool handler that answers them
-// with an empty text or struct result is reported, as a caller error that
-// needs a ToolError at INFO.
+// # Reported
 //
-// When the failed error is in scope and certainly non-nil, a suggested fix
-// returns it: `return nil, err`.
+// On a failure path, a return with a nil error (or from a function
+// with no error result) whose other results are all empty:
 //
-// Flags: -emptyonfail.all-functions checks every function of a package
-// that declares tools, reached by a tool or not; -emptyonfail.loops also
-// reports a failure skipped with `continue` in a loop that builds a
-// collection the function returns, when the branch records nothing.
+//   - `nil`, `[]T{}`, `make([]T, 0)`, `map[K]V{}`, `""`; a zero struct, or one
+//     whose slice and map fields are empty (a go-sdk typed `Out`, `&Out{}`); a
+//     variable still holding such a value, or holding what the failed call
+//     returned (`return items, nil` after `items, err := f()`);
+//   - an empty or placeholder tool result: `NewToolResultText` of `""`, `"[]"`,
+//     `"{}"`, `"null"` or "no results"-style text (also through `fmt.Sprintf`),
+//     `NewToolResultStructured*` or `NewToolResultJSON` of an empty value, a
+//     `CallToolResult` literal of either SDK with no content or only such text,
+//     a one-line helper returning one of these;
+//   - `return nil` from a function whose only result is an error;
+//   - `return nil, nil` from an mcp-go handler, which mcp-go answers with
+//     internal error -32603 "handler returned no result";
+//   - a deferred `recover()` branch that neither re-panics nor touches the
+//     function's named results: the function returns zero values and a nil
+//     error.
+//
+// A suggested fix returns the failed error (`return nil, err`, nil for the
+// nilable results) when it is in scope and certainly non-nil.
+//
+// # Scope
+//
+// Tool handlers, the functions of their package they call, and the
+// methods of their package that tool code reaches through an interface the
+// module declares (not `io.Closer` or `fmt.Stringer`). Across packages, by
+// fact: a function of the analysed module (never the standard library, an SDK
+// or a dependency module; its package need not import an SDK) that returns an
+// empty success on a failure path exports a fact, and the *call* in tool code
+// is reported, naming the function and the file:line where it returns empty.
+// A function that returns such a result unchanged (`return helper(…)`, or a
+// variable only ever assigned from it and otherwise only returned) inherits
+// the fact, to any depth and across packages; one that inspects the result
+// (`if len(x) == 0`) does not. An interface call in tool code is reported when
+// the only implementation among this package and the module packages it
+// imports has the fact. A helper already reported in its own package (because
+// a tool there reaches it) is not reported again at its calls.
+//
+// # Not reported
+//
+//   - an empty result when the operation ran and found nothing (`len(hits) == 0`);
+//   - a non-empty value: a fallback, a partial result built before the failure,
+//     a result that carries the error (`Warning: err.Error()`), a warning field
+//     or a true flag set on the failure path (`Partial: true`), a variable
+//     changed in the branch (`out.Warning = …`); in a function whose only
+//     result is an error, a fallback stored before `return nil`
+//     (`s.cfg = defaults`);
+//   - a returned or wrapped error, an IsError result (the iserror analyzer's
+//     business);
+//   - `io.EOF`, `context.Canceled`, `fs.SkipDir`/`SkipAll`,
+//     `http.ErrServerClosed`, `net.ErrClosed` branches;
+//   - function literals passed as arguments, and declared functions used as
+//     values (or shaped like `filepath.WalkFunc`/`fs.WalkDirFunc`), whose only
+//     result is an error: walk functions and visitors, whose nil means "go on"
+//     (errgroup's `Go` and `TryGo` excepted);
+//   - a validator's `return nil` under `if err != nil || nothingToCheck`;
+//   - absence and unparsable values. A not-found branch (`errors.Is(err,
+//     fs.ErrNotExist)`, `os.IsNotExist`, `sql.ErrNoRows`, sentinels, error types
+//     and constants named like `NotFound`, `NotExist`, `NoRows`, `NoSuch`,
+//     `http.StatusNotFound`/404, `isNotFound`-style predicates) and a value that
+//     does not parse (`strconv`, `url.Parse`, `time.Parse`, `regexp.Compile`,
+//     …) classify the input; they are not an operation that failed to run. A
+//     list or search contract may answer them with an empty list, and a helper
+//     with the "nil means absent" idiom: not reported. Only a tool handler that
+//     answers them with an empty *non-list* result (`NewToolResultText("")`, a
+//     zero `Out`) is reported, as a caller error: return a ToolError at INFO
+//     that names the missing item or the argument.
+//   - code no tool reaches (unless `-emptyonfail.all-functions`), tests and
+//     generated files, boundary code.
+//
+// Not seen (precision first): a failure branch that falls through to a later
+// return (`if err != nil { log…; items = nil }` then `return items, nil`);
+// helpers reached through function values, or through interfaces implemented
+// outside this package's module imports; non-error failure signals such as a
+// non-2xx status code without an error.
+//
+// # Wider checks
+//
+// Two flags, off by default and bound to each analyzer instance made by
+// `emptyonfail.New`, widen the check:
+//
+//   - `-emptyonfail.all-functions`: check every function of a package that
+//     declares tools (has tool handlers or tool definitions), reached by a tool
+//     or not;
+//   - `-emptyonfail.loops`: also report a failure skipped with `continue` inside
+//     a loop that builds a collection (`v = append(v, …)`, `v.f = append(…)`,
+//     `m[k] = …`) which the function then returns with a nil error, when the
+//     skip branch records nothing (no assignment, increment or send; a retry
+//     loop records its last error).
+//
+// Suppress a deliberate case with a reason:
+//
+//	//toolcheck:ignore emptyonfail the search is advisory and the description says so
 package emptyonfail

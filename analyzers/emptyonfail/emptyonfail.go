@@ -38,7 +38,7 @@ func New(model *analysis.Analyzer) *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name: Name,
 		Doc:  toolmodel.DocOf(doc),
-		URL:  "https://github.com/toolcheck/toolcheck#emptyonfail",
+		URL:  "https://github.com/toolcheck/toolcheck/blob/main/docs/analyzers/emptyonfail.md",
 	}
 	a.Flags.BoolVar(&s.allFunctions, "all-functions", false,
 		"check every function of a package that declares tools, not only the code tools reach")

@@ -31,7 +31,7 @@ func New(model *analysis.Analyzer) *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name: Name,
 		Doc:  toolmodel.DocOf(doc),
-		URL:  "https://github.com/toolcheck/toolcheck#iserror",
+		URL:  "https://github.com/toolcheck/toolcheck/blob/main/docs/analyzers/iserror.md",
 	}
 	return toolmodel.Attach(model, a, []analysis.Fact{new(Fact)}, run)
 }

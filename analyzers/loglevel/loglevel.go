@@ -30,7 +30,7 @@ func New(model *analysis.Analyzer) *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name: Name,
 		Doc:  toolmodel.DocOf(doc),
-		URL:  "https://github.com/toolcheck/toolcheck#loglevel",
+		URL:  "https://github.com/toolcheck/toolcheck/blob/main/docs/analyzers/loglevel.md",
 	}
 	a.Flags.BoolVar(&strict, "strict", false, "report every ToolError construction that leaves its level to a default")
 	return toolmodel.Attach(model, a, nil, func(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter) error {

@@ -40,7 +40,7 @@ func New(model *analysis.Analyzer) *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name: Name,
 		Doc:  toolmodel.DocOf(doc),
-		URL:  "https://github.com/toolcheck/toolcheck#messagetext",
+		URL:  "https://github.com/toolcheck/toolcheck/blob/main/docs/analyzers/messagetext.md",
 	}
 	a.Flags.BoolVar(&opts.longText, "long-text", false, "also report model-facing text longer than two sentences")
 	a.Flags.BoolVar(&opts.nextStep, "next-step", false, "also report INFO ToolErrors whose text names no tool of the package")

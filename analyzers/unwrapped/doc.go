@@ -6,36 +6,95 @@
 // unwrapped: report tools registered without the tool boundary
 //
 // Every tool must be wrapped in the tool boundary: the one place where an
-// error becomes what the model reads and the one log line at the right
-// level. An unwrapped mcp-go handler's error becomes a JSON-RPC internal
-// error the model never reads; an unwrapped go-sdk handler's error text goes
-// to the model verbatim and is logged nowhere.
+// error becomes what the model reads and the one log line at the right level.
+// Without it, an mcp-go handler's error becomes a JSON-RPC -32603 internal
+// error the model never reads, and a go-sdk typed handler's error text goes to
+// the model verbatim and is logged nowhere.
 //
-// The analyzer checks every registration form of mark3labs/mcp-go
-// (AddTool, AddTools, SetTools, AddSessionTool(s), AddTaskTool(s), and the
-// Handler of server.ServerTool literals) and of modelcontextprotocol/go-sdk
-// (mcp.AddTool and (*mcp.Server).AddTool). A handler is wrapped when the
-// boundary is applied to it, when it comes from a variable or field only ever
-// assigned wrapped values, when the server carries the boundary as
-// middleware (server.WithToolHandlerMiddleware, (*MCPServer).Use,
-// (*mcp.Server).AddReceivingMiddleware), or when it is registered through a
-// function that wraps everything it registers. A boundary is a function or
-// method whose name (or receiver type's name) contains "Boundary" and that
-// takes a handler and returns one, or returns a middleware; or one named
-// with -boundaries. server.WithRecovery and logging or auth middleware are
-// not boundaries.
+// Bad: the server carries no boundary, and the handler is not wrapped.
 //
-// A registrar that registers on a server it is given is decided where the
-// server is built: the finding is reported at the call that passes a server
-// without the boundary.
+//	s := server.NewMCPServer("notes", "1.0.0", server.WithRecovery())
+//	s.AddTool(mcp.NewTool("read_note"), n.read) // tool handler (*notes.Notes).read is registered without the tool boundary; wrap it in the boundary or install the boundary as server middleware
 //
+// Good: the boundary installed once per server (toolerr/mcpgo and
+// toolerr/gosdk, or the project's own).
+//
+//	s := server.NewMCPServer("notes", "1.0.0", server.WithToolHandlerMiddleware(mcpgo.Boundary))
+//	s.AddTool(mcp.NewTool("read_note"), n.read)
+//
+//	g := mcp.NewServer(&mcp.Implementation{Name: "notes"}, nil)
+//	g.AddReceivingMiddleware(gosdk.ReceivingBoundary())
+//	mcp.AddTool(g, &mcp.Tool{Name: "search_notes"}, search)
+//
+// # Reported
+//
+// Each registration whose handler is not wrapped, on a server that does not
+// carry the boundary:
+//
+//   - mark3labs/mcp-go: `(*MCPServer).AddTool`, `AddTools`, `SetTools`,
+//     `AddSessionTool`, `AddSessionTools`, `AddTaskTool`, `AddTaskTools`, and the
+//     `Handler` of `server.ServerTool` / `server.ServerTaskTool` literals (keyed
+//     or positional) that reach one of them, wherever they are built: a toolset
+//     helper, a slice filtered in a loop, a package in another module path;
+//   - modelcontextprotocol/go-sdk: `mcp.AddTool[In, Out]` and
+//     `(*mcp.Server).AddTool`;
+//   - conditional and hidden registrations alike.
+//
+// The handler reaching a registration is traced through function declarations,
+// literals, method values, local variables (the last assignment that dominates
+// the use wins), struct fields (every assignment in the package), factories
+// returning handlers, adapters (a closure that calls the handler it was given
+// is judged by that handler), `mcp.NewTypedToolHandler` /
+// `NewStructuredToolHandler`, generic tool factories returning a closure that
+// calls `mcp.AddTool`, and tables of registrar functions. The server is traced
+// through variables, struct fields (embedded too), constructors and options.
+//
+// # Not reported
+//
+// A handler is wrapped when:
+//
+//   - the boundary is applied to it at registration (`Boundary(h)`,
+//     `NewBoundary(log)(h)`, a variable holding a boundary middleware);
+//   - it comes from a variable or field only ever assigned wrapped values;
+//   - the server carries the boundary as middleware:
+//     `server.WithToolHandlerMiddleware(b)` (also through option slices and
+//     helpers returning options), `(*MCPServer).Use(b)`, or go-sdk
+//     `(*mcp.Server).AddReceivingMiddleware(b)`, including when a function that
+//     installs it is given the server;
+//   - it is registered through a funnel that wraps everything it registers.
+//
+// A boundary is a function or method whose name, or whose receiver type's
+// name, contains `Boundary` (any case) and that takes a handler and returns
+// one, or returns a middleware; a function named in `boundaries`; or a
+// function learned to be one (it returns only boundary-wrapped handlers).
+// `server.WithRecovery()`, logging, auth and rate-limit middleware are not
+// boundaries, nor is a go-sdk *sending* middleware.
+//
+// Opaque code draws nothing: handlers from maps, reflection, interface
+// methods, the `AddTool` method value passed to another function, a server
+// whose field is assigned both with and without the boundary, a registrar
+// function passed as a value into a helper that calls it.
+//
+// # Across packages
+//
+// A function that registers on a server it is given is decided where the
+// server is built. The model exports facts: "registers tool handler X on
+// parameter N", "registers its parameter N on an unequipped server", "returns
+// an equipped server", "returns tools whose handler is X", "installs the
+// boundary on parameter N", "is a boundary". The finding is reported at the
+// call that passes a server without the boundary:
+//
+//	// package tools
+//	func Register(s *server.MCPServer) { s.AddTool(mcp.NewTool("stats"), stats) } // no finding here
+//
+//	// package main
 //	s := server.NewMCPServer("notes", "1.0.0")
-//	s.AddTool(readNote, n.read) // reported
+//	tools.Register(s) // tools.Register registers tool handler tools.stats without the tool boundary on a server that does not carry it; install the boundary as server middleware where the server is built
 //
-//	s := server.NewMCPServer("notes", "1.0.0",
-//		server.WithToolHandlerMiddleware(toolerr.Boundary))
-//	s.AddTool(readNote, n.read) // wrapped by the server's middleware
+// # Suggested fix
 //
-// When exactly one boundary function that fits the handler's type is
-// visible in the file, a suggested fix wraps the handler in it.
+// When exactly one boundary function that takes and returns the handler's
+// type is visible in the file (declared in the package, or exported by a
+// package the file imports), the fix wraps the handler: `s.AddTool(t, h)`
+// becomes `s.AddTool(t, mcpgo.Boundary(h))`.
 package unwrapped

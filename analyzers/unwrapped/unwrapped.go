@@ -26,7 +26,7 @@ func New(model *analysis.Analyzer) *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name: Name,
 		Doc:  toolmodel.DocOf(doc),
-		URL:  "https://github.com/toolcheck/toolcheck#unwrapped",
+		URL:  "https://github.com/toolcheck/toolcheck/blob/main/docs/analyzers/unwrapped.md",
 	}
 	return toolmodel.Attach(model, a, nil, run)
 }

@@ -61,8 +61,8 @@ func TestAdopted(t *testing.T) {
 	edit("mcpgoserver/server.go", adoptedBoundaries["mcpgoserver/server.go"], "server.WithRecovery())\n\t_ = mcpgo.NewBoundary")
 	edit("gosdkserver/server.go", adoptedBoundaries["gosdkserver/server.go"], "_ = gosdk.ReceivingBoundary")
 	stdout, stderr, code = run(t, bare, bin, "-json", "./...")
-	if code != 0 {
-		t.Fatalf("toolcheck -json on the bare twin: exit %d\n%s", code, stderr)
+	if code != 3 {
+		t.Fatalf("toolcheck -json on the bare twin: exit %d, want 3 (findings)\n%s", code, stderr)
 	}
 	unwrapped := map[string]int{}
 	for _, f := range parseJSON(t, bare, stdout) {

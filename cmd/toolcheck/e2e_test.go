@@ -102,26 +102,51 @@ func run(t *testing.T, dir string, name string, args ...string) (string, string,
 	return stdout.String(), stderr.String(), code
 }
 
-var textLine = regexp.MustCompile(`^(.+\.go):(\d+):\d+: (.*)$`)
+var (
+	textLine = regexp.MustCompile(`^(.+\.go):(\d+):\d+: (.*)$`)
+	// analyzerSuffix is how the standalone driver's text names the
+	// analyzer.
+	analyzerSuffix = regexp.MustCompile(` \((\w+)\)$`)
+)
 
-func parseText(t *testing.T, dir, out string) []finding {
+// parseText parses findings in text form. With named set, every line must
+// end with the analyzer's name, as the standalone driver writes it, and
+// files must be relative to dir.
+func parseText(t *testing.T, dir, out string, named bool) []finding {
 	t.Helper()
 	var fs []finding
 	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(l, "\t") {
+			continue // related information
+		}
 		m := textLine.FindStringSubmatch(l)
 		if m == nil {
 			continue
 		}
 		file := m[1]
 		if filepath.IsAbs(file) {
+			if named {
+				t.Errorf("absolute path in %q, want one relative to the working directory", l)
+			}
 			file, _ = filepath.Rel(dir, file)
 		}
 		n, _ := strconv.Atoi(m[2])
-		fs = append(fs, finding{File: filepath.ToSlash(file), Line: n, Message: m[3]})
+		f := finding{File: filepath.ToSlash(file), Line: n, Message: m[3]}
+		if named {
+			a := analyzerSuffix.FindStringSubmatch(f.Message)
+			if a == nil {
+				t.Errorf("finding %q does not end with its analyzer's name", l)
+			} else {
+				f.Analyzer, f.Message = a[1], strings.TrimSuffix(f.Message, a[0])
+			}
+		}
+		fs = append(fs, f)
 	}
 	return fs
 }
 
+// parseJSON parses the standalone driver's -json output, which must list
+// each finding once.
 func parseJSON(t *testing.T, dir, out string) []finding {
 	t.Helper()
 	var tree map[string]map[string]json.RawMessage
@@ -129,7 +154,7 @@ func parseJSON(t *testing.T, dir, out string) []finding {
 		t.Fatalf("-json output: %v\n%s", err, out)
 	}
 	var fs []finding
-	seen := map[finding]bool{} // a package and its test variant report alike
+	seen := map[finding]bool{}
 	for pkg, byAnalyzer := range tree {
 		for analyzer, raw := range byAnalyzer {
 			var diags []struct {
@@ -147,14 +172,25 @@ func parseJSON(t *testing.T, dir, out string) []finding {
 				file, _ := filepath.Rel(dir, m[1])
 				n, _ := strconv.Atoi(m[2])
 				f := finding{filepath.ToSlash(file), n, analyzer, d.Message}
-				if !seen[f] {
-					seen[f] = true
-					fs = append(fs, f)
+				if seen[f] {
+					t.Errorf("-json lists %s:%d: %s twice", f.File, f.Line, f.Message)
 				}
+				seen[f] = true
+				fs = append(fs, f)
 			}
 		}
 	}
 	return fs
+}
+
+// analyzerKeys is keys with the analyzer's name.
+func analyzerKeys(fs []finding) []string {
+	var ks []string
+	for _, f := range fs {
+		ks = append(ks, f.key()+" ("+f.Analyzer+")")
+	}
+	sort.Strings(ks)
+	return ks
 }
 
 func keys(fs []finding) []string {
@@ -176,27 +212,33 @@ func TestEndToEnd(t *testing.T) {
 	bin := buildTool(t)
 	dir := filepath.Join(testkit.Root(t), "testdata", "e2e")
 
-	stdout, _, code := run(t, dir, bin, "-json", "./...")
-	if code != 0 {
-		t.Fatalf("toolcheck -json: exit %d", code)
+	stdout, stderr, code := run(t, dir, bin, "-json", "./...")
+	if code != 3 {
+		t.Fatalf("toolcheck -json: exit %d, want 3 (findings)\n%s", code, stderr)
 	}
 	js := parseJSON(t, dir, stdout)
 
-	_, stderr, code := run(t, dir, bin, "./...")
+	stdout, stderr, code = run(t, dir, bin, "./...")
 	if code != 3 {
 		t.Fatalf("toolcheck ./...: exit %d, want 3 (findings)\n%s", code, stderr)
 	}
-	text := parseText(t, dir, stderr)
+	if stderr != "" {
+		t.Errorf("toolcheck ./... wrote to stderr with no error:\n%s", stderr)
+	}
+	text := parseText(t, dir, stdout, true)
 
 	_, vetErr, code := run(t, dir, "go", "vet", "-vettool="+bin, "./...")
 	if code == 0 {
 		t.Fatalf("go vet -vettool: exit 0 with findings expected")
 	}
-	vet := parseText(t, dir, vetErr)
+	vet := parseText(t, dir, vetErr, false)
 
 	want := strings.Join(keys(js), "\n")
 	if got := strings.Join(keys(text), "\n"); got != want {
 		t.Errorf("toolcheck ./... and toolcheck -json differ:\ntext:\n%s\njson:\n%s", got, want)
+	}
+	if got, want := strings.Join(analyzerKeys(text), "\n"), strings.Join(analyzerKeys(js), "\n"); got != want {
+		t.Errorf("toolcheck ./... and toolcheck -json name other analyzers:\ntext:\n%s\njson:\n%s", got, want)
 	}
 	if got := strings.Join(keys(vet), "\n"); got != want {
 		t.Errorf("go vet -vettool and toolcheck -json differ:\nvet:\n%s\njson:\n%s", got, want)
@@ -257,12 +299,16 @@ func TestConfigErrors(t *testing.T) {
 			if tc.file != "" {
 				write(".toolcheck.json", tc.file)
 			}
-			_, stderr, code := run(t, dir, bin, tc.args...)
-			if code == 0 || code == 3 {
-				t.Errorf("exit %d, want an error exit", code)
+			stdout, stderr, code := run(t, dir, bin, tc.args...)
+			if code != 1 {
+				t.Errorf("exit %d, want 1 (an error)", code)
 			}
 			if !strings.Contains(stderr, tc.want) {
 				t.Errorf("stderr does not mention %q:\n%s", tc.want, stderr)
+			}
+			// Once, before loading: one line, nothing else.
+			if n := strings.Count(strings.TrimSpace(stderr), "\n"); n != 0 || stdout != "" {
+				t.Errorf("want the error once, on one line, and no output; stderr:\n%s\nstdout:\n%s", stderr, stdout)
 			}
 		})
 	}

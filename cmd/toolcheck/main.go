@@ -7,24 +7,33 @@
 //
 //	toolcheck ./...
 //
-// or through go vet:
+// or through go vet, with the binary's path:
 //
-//	go vet -vettool=$(command -v toolcheck) ./...
+//	go vet -vettool="$(go env GOPATH)/bin/toolcheck" ./...
 //
-// "toolcheck help" lists the analyzers; "toolcheck help NAME" documents one.
+// "toolcheck help" lists the analyzers and flags; "toolcheck help NAME"
+// documents one analyzer; "toolcheck version" prints the version.
 package main
 
 import (
-	"flag"
+	"os"
 
-	"golang.org/x/tools/go/analysis/multichecker"
-
+	"github.com/toolcheck/toolcheck/internal/driver"
 	"github.com/toolcheck/toolcheck/internal/suite"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
 func main() {
 	cfg := &toolmodel.Config{}
-	cfg.RegisterFlags(flag.CommandLine)
-	multichecker.Main(suite.New(cfg)...)
+	p := &driver.Program{
+		Name:      "toolcheck",
+		Version:   driver.ReadVersion(),
+		URI:       "https://github.com/toolcheck/toolcheck",
+		Analyzers: suite.New(cfg),
+		Config:    cfg,
+		Stdout:    os.Stdout,
+		Stderr:    os.Stderr,
+		Dir:       driver.Getwd(),
+	}
+	os.Exit(p.Command(os.Args[1:]))
 }

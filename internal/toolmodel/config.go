@@ -2,11 +2,14 @@ package toolmodel
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"go/token"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -253,7 +256,7 @@ func (c *Config) effective(dir string) (*Config, error) {
 	c.once.Do(func() {
 		c.onceErr = c.Validate()
 		if c.onceErr != nil {
-			c.onceErr = fmt.Errorf("toolcheck configuration: %v", c.onceErr)
+			c.onceErr = fmt.Errorf("invalid configuration: %v", c.onceErr)
 		}
 	})
 	if c.onceErr != nil {
@@ -298,7 +301,7 @@ func (c *Config) load(path string) *fileResult {
 	r := &fileResult{path: path}
 	data, err := os.ReadFile(path)
 	if err != nil {
-		r.err = fmt.Errorf("toolcheck configuration: %v", err)
+		r.err = fmt.Errorf("reading the configuration: %v", err)
 	} else {
 		r.cfg, r.err = ParseFile(path, data)
 	}
@@ -346,4 +349,85 @@ func newNameSet(names []string) nameSet {
 		s[n] = true
 	}
 	return s
+}
+
+// Check returns the error, if any, that analysing a package in dir would
+// meet in the configuration: a malformed flag value, an unreadable or
+// invalid -config file, or an invalid configuration file at or above dir.
+// The error names the file and the key. Results are cached, so a driver
+// can check every package's directory before analysing any of them and
+// print each distinct error once.
+func (c *Config) Check(dir string) error {
+	_, err := c.effective(dir)
+	return err
+}
+
+// Fingerprint returns a digest of every piece of configuration a run from
+// dir can read: the settings themselves (flags or golangci-lint settings),
+// the -config file, the nearest configuration file at or above dir, and
+// every configuration file below dir (except in hidden directories,
+// vendor and node_modules). Drivers that cache results (go vet,
+// golangci-lint) put it in their cache key, so that editing a
+// configuration file invalidates what was computed with the old one. An
+// unreadable file contributes its error, not its content.
+func (c *Config) Fingerprint(dir string) string {
+	h := sha256.New()
+	settings, _ := json.Marshal(struct {
+		*Config
+		TestsSet bool `json:"tests-set"`
+	}{c, c.testsSet})
+	fmt.Fprintf(h, "settings %s\n", settings)
+	addFile := func(what, path string) {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			fmt.Fprintf(h, "%s %s error %v\n", what, path, err)
+			return
+		}
+		fmt.Fprintf(h, "%s %s %d\n", what, path, len(data))
+		h.Write(data)
+	}
+	if c.File != "" {
+		addFile("explicit", c.File)
+	}
+	if dir == "" {
+		return hex.EncodeToString(h.Sum(nil))
+	}
+	for d := dir; ; {
+		if p := filepath.Join(d, ConfigFileName); fileExists(p) {
+			addFile("above", p)
+			break
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			break
+		}
+		d = parent
+	}
+	var below []string
+	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil // unreadable directories hold no configuration we can use
+		}
+		if d.IsDir() {
+			name := d.Name()
+			if path != dir && (strings.HasPrefix(name, ".") || name == "vendor" || name == "node_modules") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if d.Name() == ConfigFileName && filepath.Dir(path) != dir {
+			below = append(below, path)
+		}
+		return nil
+	})
+	sort.Strings(below)
+	for _, p := range below {
+		addFile("below", p)
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }

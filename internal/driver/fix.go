@@ -1,0 +1,189 @@
+package driver
+
+import (
+	"bytes"
+	"cmp"
+	"fmt"
+	"go/ast"
+	"go/format"
+	"io"
+	"maps"
+	"os"
+	"slices"
+	"strings"
+)
+
+// An edit replaces the bytes [start, end) of a file with text.
+type edit struct {
+	start, end int
+	text       string
+}
+
+// conflicts reports whether two different edits of one file cannot both
+// be applied: their ranges overlap, or both insert at the same place (the
+// order of the insertions would be a guess), or one inserts inside the
+// range the other replaces.
+func (a edit) conflicts(b edit) bool {
+	if a == b {
+		return false
+	}
+	if a.start < b.end && b.start < a.end {
+		return true
+	}
+	if a.start == a.end && b.start == b.end {
+		return a.start == b.start
+	}
+	inside := func(ins, r edit) bool { return ins.start == ins.end && r.start < ins.start && ins.start < r.end }
+	return inside(a, b) || inside(b, a)
+}
+
+// FixResult is what applying fixes did.
+type FixResult struct {
+	// Fixed holds the findings whose first suggested fix was applied (or
+	// was identical to one that was).
+	Fixed map[*Finding]bool
+	// Files holds the new content of each changed file, by name.
+	Files map[string][]byte
+	// Old holds the content each changed file had.
+	Old map[string][]byte
+	// Conflicts counts the fixes left out because they conflict with a
+	// fix applied before them; running again applies them if they still
+	// apply.
+	Conflicts int
+	// Generated counts the fixes left out because they edit a generated
+	// file.
+	Generated int
+}
+
+// ComputeFixes merges the first suggested fix of each finding, in the
+// findings' order: a fix is applied whole or not at all, identical edits
+// (from a package and its test variant) are merged, and a fix that
+// conflicts with one already taken is left out. Each changed file is then
+// formatted with gofmt; a file that no longer parses is an error, and
+// nothing is written. It reads the files but writes nothing.
+func ComputeFixes(fs []Finding) (*FixResult, error) {
+	res := &FixResult{Fixed: map[*Finding]bool{}, Files: map[string][]byte{}, Old: map[string][]byte{}}
+	generated := map[string]bool{}
+	for i := range fs {
+		for _, f := range fs[i].Package.Syntax {
+			name := fs[i].Fset.File(f.FileStart).Name()
+			if _, ok := generated[name]; !ok {
+				generated[name] = ast.IsGenerated(f)
+			}
+		}
+	}
+	taken := map[string][]edit{}
+	sizes := map[string]int{}
+	for i := range fs {
+		f := &fs[i]
+		if len(f.SuggestedFixes) == 0 {
+			continue
+		}
+		fix := f.SuggestedFixes[0]
+		byFile := map[string][]edit{}
+		gen := false
+		for _, e := range fix.TextEdits {
+			end := e.End
+			if !end.IsValid() {
+				end = e.Pos
+			}
+			tf := f.Fset.File(e.Pos)
+			name := tf.Name()
+			gen = gen || generated[name]
+			sizes[name] = tf.Size()
+			byFile[name] = append(byFile[name], edit{tf.Offset(e.Pos), tf.Offset(end), string(e.NewText)})
+		}
+		if gen {
+			res.Generated++
+			continue
+		}
+		ok := true
+	check:
+		for name, edits := range byFile {
+			for _, e := range edits {
+				for _, t := range taken[name] {
+					if e.conflicts(t) {
+						ok = false
+						break check
+					}
+				}
+			}
+		}
+		if !ok {
+			res.Conflicts++
+			continue
+		}
+		for name, edits := range byFile {
+			for _, e := range edits {
+				if !slices.Contains(taken[name], e) {
+					taken[name] = append(taken[name], e)
+				}
+			}
+		}
+		res.Fixed[f] = true
+	}
+	names := make([]string, 0, len(taken))
+	for name := range taken {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		old, err := os.ReadFile(name)
+		if err != nil {
+			return nil, err
+		}
+		if len(old) != sizes[name] {
+			return nil, fmt.Errorf("%s changed while it was analysed; no fix applied", name)
+		}
+		edits := taken[name]
+		slices.SortFunc(edits, func(a, b edit) int { return cmp.Or(cmp.Compare(a.start, b.start), cmp.Compare(a.end, b.end)) })
+		var buf bytes.Buffer
+		last := 0
+		for _, e := range edits {
+			buf.Write(old[last:e.start])
+			buf.WriteString(e.text)
+			last = e.end
+		}
+		buf.Write(old[last:])
+		out := buf.Bytes()
+		if strings.HasSuffix(name, ".go") {
+			formatted, err := format.Source(out)
+			if err != nil {
+				return nil, fmt.Errorf("the fixes to %s leave it unparsable (%v); no fix applied", name, err)
+			}
+			out = formatted
+		}
+		if !bytes.Equal(out, old) {
+			res.Files[name] = out
+			res.Old[name] = old
+		}
+	}
+	return res, nil
+}
+
+// Write writes the changed files, keeping their permissions.
+func (r *FixResult) Write() error {
+	for _, name := range slices.Sorted(maps.Keys(r.Files)) {
+		mode := os.FileMode(0o644)
+		if st, err := os.Stat(name); err == nil {
+			mode = st.Mode().Perm()
+		}
+		if err := os.WriteFile(name, r.Files[name], mode); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// WriteDiff writes a unified diff of the changes, file names relative to
+// cwd under a/ and b/, as git does.
+func (r *FixResult) WriteDiff(w io.Writer, cwd string) error {
+	for _, name := range slices.Sorted(maps.Keys(r.Files)) {
+		rel := RelPath(cwd, name)
+		d := unifiedDiff("a/"+rel, "b/"+rel, string(r.Old[name]), string(r.Files[name]))
+		if _, err := io.WriteString(w, d); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,147 @@
+package driver
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/packages"
+)
+
+// fixture parses src as a one-file package in a temporary directory and
+// returns findings with the given fixes, each a list of edits of
+// (start, end, text) in byte offsets.
+func fixture(t *testing.T, src string, fixes ...[]edit) ([]Finding, string) {
+	t.Helper()
+	name := filepath.Join(t.TempDir(), "a.go")
+	if err := os.WriteFile(name, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, name, src, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg := &packages.Package{ID: "a", Syntax: []*ast.File{f}}
+	tf := fset.File(f.Pos())
+	a := &analysis.Analyzer{Name: "x", Doc: "x"}
+	var fs []Finding
+	for _, edits := range fixes {
+		var te []analysis.TextEdit
+		for _, e := range edits {
+			te = append(te, analysis.TextEdit{Pos: tf.Pos(e.start), End: tf.Pos(e.end), NewText: []byte(e.text)})
+		}
+		d := analysis.Diagnostic{Pos: te[0].Pos, Message: "m", SuggestedFixes: []analysis.SuggestedFix{{Message: "fix", TextEdits: te}}}
+		fs = append(fs, Finding{Analyzer: a, Package: pkg, Fset: fset, Diagnostic: d, Posn: fset.Position(d.Pos), End: fset.Position(d.Pos)})
+	}
+	return fs, name
+}
+
+func TestConflicts(t *testing.T) {
+	for _, tc := range []struct {
+		a, b edit
+		want bool
+	}{
+		{edit{0, 5, "x"}, edit{0, 5, "x"}, false}, // identical: merged
+		{edit{0, 5, "x"}, edit{0, 5, "y"}, true},
+		{edit{0, 5, "x"}, edit{4, 8, "y"}, true},  // overlap
+		{edit{0, 5, "x"}, edit{5, 8, "y"}, false}, // adjacent
+		{edit{3, 3, "x"}, edit{3, 3, "y"}, true},  // two insertions at one place: which first?
+		{edit{3, 3, "x"}, edit{0, 5, "y"}, true},  // an insertion inside a replaced range
+		{edit{5, 5, "x"}, edit{0, 5, "y"}, false}, // an insertion at its end
+		{edit{0, 0, "x"}, edit{0, 5, "y"}, false}, // or its start
+	} {
+		if got := tc.a.conflicts(tc.b); got != tc.want {
+			t.Errorf("%v conflicts %v = %v, want %v", tc.a, tc.b, got, tc.want)
+		}
+		if got := tc.b.conflicts(tc.a); got != tc.want {
+			t.Errorf("%v conflicts %v = %v, want %v (reversed)", tc.b, tc.a, got, tc.want)
+		}
+	}
+}
+
+func TestComputeFixes(t *testing.T) {
+	src := "package a\n\nvar A = 1\n\nvar B = 2\n"
+	at := func(s string) int { return strings.Index(src, s) }
+	// Rename A (twice: a package and its test variant), rename B, and a
+	// conflicting rewrite of the line of A, which must be left out whole,
+	// its second edit included.
+	fs, name := fixture(t, src,
+		[]edit{{at("A ="), at("A =") + 1, "Alpha"}},
+		[]edit{{at("A ="), at("A =") + 1, "Alpha"}},
+		[]edit{{at("B ="), at("B =") + 1, "Beta"}},
+		[]edit{{at("var A"), at("var A") + len("var A = 1"), "var  C=3"}, {len(src), len(src), "\nvar D = 4\n"}},
+	)
+	res, err := ComputeFixes(fs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Conflicts != 1 || len(res.Fixed) != 3 || res.Fixed[&fs[3]] {
+		t.Errorf("conflicts %d, fixed %d (the conflicting one: %v), want 1 and 3", res.Conflicts, len(res.Fixed), res.Fixed[&fs[3]])
+	}
+	want := "package a\n\nvar Alpha = 1\n\nvar Beta = 2\n"
+	if got := string(res.Files[name]); got != want {
+		t.Errorf("fixed file:\n%s\nwant:\n%s", got, want)
+	}
+	if data, _ := os.ReadFile(name); string(data) != src {
+		t.Error("ComputeFixes wrote the file")
+	}
+	if err := res.Write(); err != nil {
+		t.Fatal(err)
+	}
+	if data, _ := os.ReadFile(name); string(data) != want {
+		t.Errorf("after Write:\n%s", data)
+	}
+}
+
+func TestComputeFixesFormats(t *testing.T) {
+	src := "package a\n\nvar A = 1\n"
+	at := strings.Index(src, "var A = 1")
+	fs, name := fixture(t, src, []edit{{at, at + len("var A = 1"), "var   A   =   2"}})
+	res, err := ComputeFixes(fs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := string(res.Files[name]); got != "package a\n\nvar A = 2\n" {
+		t.Errorf("not gofmt'd: %q", got)
+	}
+	// A fix that breaks the syntax is an error, and nothing is written.
+	fs, _ = fixture(t, src, []edit{{at, at + 3, "func"}})
+	if _, err := ComputeFixes(fs); err == nil || !strings.Contains(err.Error(), "unparsable") {
+		t.Errorf("a fix leaving the file unparsable: %v", err)
+	}
+}
+
+func TestSARIFColumns(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "a.go")
+	line := "x := \"é𝄞\" + y\n" // é: 2 bytes, 1 UTF-16 unit; 𝄞: 4 bytes, 2 units
+	if err := os.WriteFile(name, []byte(line), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	off := strings.Index(line, "y")
+	c := &fileCache{}
+	if got := c.column(token.Position{Filename: name, Offset: off, Line: 1, Column: off + 1}); got != 14 {
+		t.Errorf("UTF-16 column of y = %d, want 14 (byte column %d)", got, off+1)
+	}
+}
+
+func TestRelPath(t *testing.T) {
+	for _, tc := range [][3]string{
+		{"/m", "/m/a/b.go", "a/b.go"},
+		{"/m", "/other/b.go", "/other/b.go"},
+		{"/m", "/m2/b.go", "/m2/b.go"},
+		{"", "/m/b.go", "/m/b.go"},
+	} {
+		if got := RelPath(tc[0], tc[1]); got != filepath.FromSlash(tc[2]) {
+			t.Errorf("RelPath(%q, %q) = %q, want %q", tc[0], tc[1], got, tc[2])
+		}
+	}
+	if got := relPosn("/m", "/m/a.go:3:4"); got != "a.go:3:4" {
+		t.Errorf("relPosn = %q", got)
+	}
+}

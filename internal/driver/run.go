@@ -1,0 +1,342 @@
+package driver
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/toolcheck/toolcheck/internal/toolmodel"
+)
+
+// Exit codes, the same in every output format.
+const (
+	ExitClean    = 0 // no findings (or -exit-zero)
+	ExitError    = 1 // an error: bad flags or configuration, a package that does not load, an analyzer failure
+	ExitFindings = 3 // findings
+)
+
+// Program is a command built on the driver: its name, version, home page
+// and analyzers, configured by Config.
+type Program struct {
+	Name      string
+	Version   Version
+	URI       string
+	Analyzers []*analysis.Analyzer
+	Config    *toolmodel.Config
+	Stdout    io.Writer
+	Stderr    io.Writer
+	// Dir is the working directory; Env the environment of the build
+	// system (nil: the process's).
+	Dir string
+	Env []string
+}
+
+// Options are the standalone driver's flags beyond the configuration.
+type Options struct {
+	Format   string // text, json or sarif
+	Fix      bool   // apply the suggested fixes
+	Diff     bool   // print the fixes as a diff instead of applying them
+	ExitZero bool   // exit 0 on findings
+	Tests    bool   // analyse test variants too
+}
+
+// errorf prints one error line, prefixed with the program's name.
+func (p *Program) errorf(format string, args ...any) {
+	fmt.Fprintf(p.Stderr, "%s: %s\n", p.Name, fmt.Sprintf(format, args...))
+}
+
+// FlagSet returns the standalone driver's flags, bound to opts, p.Config
+// and the analyzers' own flags ("-NAME.FLAG"), with the analyzer
+// selection flags ("-NAME", "-NAME=false") recorded in enable.
+func (p *Program) FlagSet(opts *Options, enable map[string]*triState) *flag.FlagSet {
+	fs := flag.NewFlagSet(p.Name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	p.Config.RegisterFlags(fs)
+	fs.StringVar(&opts.Format, "format", "text", "output format: text, json or sarif")
+	fs.Var(jsonFlag{&opts.Format}, "json", "the same as -format=json")
+	fs.BoolVar(&opts.Fix, "fix", false, "apply the suggested fixes, then report the findings left")
+	fs.BoolVar(&opts.Diff, "diff", false, "print the suggested fixes as a unified diff instead of applying them")
+	fs.BoolVar(&opts.ExitZero, "exit-zero", false, "exit 0 when there are findings (errors still exit 1)")
+	fs.BoolVar(&opts.Tests, "test", true, "also analyse test variants of the packages (findings in _test.go files need the tests setting too)")
+	for _, a := range p.Analyzers {
+		t := &triState{}
+		enable[a.Name] = t
+		fs.Var(t, a.Name, "run only the named analyzers (-"+a.Name+"), or all but these (-"+a.Name+"=false)")
+		a.Flags.VisitAll(func(f *flag.Flag) {
+			fs.Var(f.Value, a.Name+"."+f.Name, f.Usage)
+		})
+	}
+	return fs
+}
+
+// triState is an analyzer selection flag: unset, true or false.
+type triState struct{ set, value bool }
+
+func (t *triState) String() string {
+	if t == nil || !t.set {
+		return "unset"
+	}
+	return fmt.Sprint(t.value)
+}
+func (t *triState) IsBoolFlag() bool { return true }
+func (t *triState) Set(s string) error {
+	switch s {
+	case "true", "1":
+		t.set, t.value = true, true
+	case "false", "0":
+		t.set, t.value = true, false
+	default:
+		return fmt.Errorf("want true or false, got %q", s)
+	}
+	return nil
+}
+
+type jsonFlag struct{ format *string }
+
+func (f jsonFlag) String() string {
+	if f.format == nil {
+		return "false"
+	}
+	return fmt.Sprint(*f.format == "json")
+}
+func (f jsonFlag) IsBoolFlag() bool { return true }
+func (f jsonFlag) Set(s string) error {
+	switch s {
+	case "true", "1":
+		*f.format = "json"
+	case "false", "0":
+	default:
+		return fmt.Errorf("want true or false, got %q", s)
+	}
+	return nil
+}
+
+// Select returns the analyzers the selection flags ask for: the ones set
+// true if any is, else all but the ones set false.
+func Select(all []*analysis.Analyzer, enable map[string]*triState) []*analysis.Analyzer {
+	var only, except []*analysis.Analyzer
+	for _, a := range all {
+		if t := enable[a.Name]; t != nil && t.set {
+			if t.value {
+				only = append(only, a)
+			}
+			continue
+		}
+		except = append(except, a)
+	}
+	if len(only) > 0 {
+		return only
+	}
+	return except
+}
+
+// FlagError rewords a flag package error as one sentence naming the flag.
+func FlagError(err error) string {
+	msg := err.Error()
+	if strings.HasPrefix(msg, "flag provided but not defined: ") {
+		name := strings.TrimPrefix(msg, "flag provided but not defined: ")
+		return "unknown flag " + name + "; toolcheck help lists the flags"
+	}
+	return msg
+}
+
+// Main runs the standalone driver on the command-line arguments (without
+// the program name) and returns the exit code.
+func (p *Program) Main(args []string) int {
+	var opts Options
+	enable := map[string]*triState{}
+	fs := p.FlagSet(&opts, enable)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			p.Help(nil)
+			return ExitClean
+		}
+		p.errorf("%s", FlagError(err))
+		return ExitError
+	}
+	switch opts.Format {
+	case "text", "json", "sarif":
+	default:
+		p.errorf("-format=%s: want text, json or sarif", opts.Format)
+		return ExitError
+	}
+	if opts.Diff {
+		opts.Fix = true
+	}
+	patterns := fs.Args()
+	if len(patterns) == 0 {
+		fmt.Fprintf(p.Stderr, "%s: warning: no packages given; run %s ./... to check the module in the current directory\n", p.Name, p.Name)
+		return ExitClean
+	}
+	analyzers := Select(p.Analyzers, enable)
+	return p.run(patterns, analyzers, opts)
+}
+
+func (p *Program) run(patterns []string, analyzers []*analysis.Analyzer, opts Options) int {
+	// The configuration first, once: the flags, the -config file and the
+	// file that applies to the current directory.
+	if err := p.Config.Check(p.Dir); err != nil {
+		p.errorf("%v", err)
+		return ExitError
+	}
+	pkgs, err := Load(p.Dir, patterns, opts.Tests, p.Env)
+	if err != nil {
+		p.errorf("%v", err)
+		return ExitError
+	}
+	if len(pkgs) == 0 {
+		fmt.Fprintf(p.Stderr, "%s: warning: %s matched no packages\n", p.Name, strings.Join(patterns, " "))
+		return ExitClean
+	}
+	// The configuration of every package's directory, each error once.
+	var cfgErrs []string
+	for _, pkg := range pkgs {
+		dir := packageDir(pkg)
+		if dir == "" {
+			continue
+		}
+		if err := p.Config.Check(dir); err != nil && !slices.Contains(cfgErrs, err.Error()) {
+			cfgErrs = append(cfgErrs, err.Error())
+		}
+	}
+	if len(cfgErrs) > 0 {
+		for _, e := range cfgErrs {
+			p.errorf("%s", e)
+		}
+		return ExitError
+	}
+
+	ok, broken, blocked := Partition(pkgs)
+	failed := len(broken) > 0 || len(blocked) > 0
+	for _, b := range broken {
+		p.errorf("%s", b.Describe(p.Dir))
+	}
+	if len(blocked) > 0 {
+		var ids []string
+		for _, b := range blocked {
+			ids = append(ids, b.ID)
+		}
+		p.errorf("%s not analysed because %s a package with errors: %s",
+			plural(len(blocked), "package was", "packages were"),
+			pick(len(blocked), "it imports", "they import"), strings.Join(ids, ", "))
+	}
+
+	var findings []Finding
+	if len(ok) > 0 {
+		res, err := Analyze(analyzers, ok)
+		if err != nil {
+			p.errorf("%v", err)
+			return ExitError
+		}
+		for _, e := range res.Errors {
+			p.errorf("%v", e)
+			failed = true
+		}
+		findings = res.Findings
+	}
+
+	if opts.Fix {
+		fixes, err := ComputeFixes(findings)
+		if err != nil {
+			p.errorf("%v", err)
+			return ExitError
+		}
+		if opts.Diff {
+			if err := fixes.WriteDiff(p.Stdout, p.Dir); err != nil {
+				p.errorf("%v", err)
+				return ExitError
+			}
+		} else if err := fixes.Write(); err != nil {
+			p.errorf("%v", err)
+			return ExitError
+		}
+		if fixes.Conflicts > 0 {
+			p.errorf("%s not applied because %s with one applied before; run %s -fix again",
+				plural(fixes.Conflicts, "fix was", "fixes were"), pick(fixes.Conflicts, "it conflicts", "they conflict"), p.Name)
+			failed = true
+		}
+		if opts.Diff {
+			if failed {
+				return ExitError
+			}
+			return ExitClean
+		}
+		// Report what is left.
+		var left []Finding
+		for i := range findings {
+			if !fixes.Fixed[&findings[i]] {
+				left = append(left, findings[i])
+			}
+		}
+		findings = left
+	}
+
+	var werr error
+	switch opts.Format {
+	case "text":
+		werr = WriteText(p.Stdout, p.Dir, findings)
+	case "json":
+		werr = WriteJSON(p.Stdout, findings)
+	case "sarif":
+		werr = WriteSARIF(p.Stdout, p.Dir, Tool{Name: p.Name, Version: p.Version.Short(), URI: p.URI}, analyzers, findings, !failed)
+	}
+	if werr != nil {
+		p.errorf("writing the findings: %v", werr)
+		return ExitError
+	}
+	switch {
+	case failed:
+		return ExitError
+	case len(findings) > 0 && !opts.ExitZero:
+		return ExitFindings
+	}
+	return ExitClean
+}
+
+// plural returns "1 singular" or "n plural".
+func plural(n int, singular, plural string) string {
+	return fmt.Sprintf("%d %s", n, pick(n, singular, plural))
+}
+
+// pick returns singular when n is 1, plural otherwise.
+func pick(n int, singular, plural string) string {
+	if n == 1 {
+		return singular
+	}
+	return plural
+}
+
+// Getwd returns the working directory, or "" when it cannot be found.
+func Getwd() string {
+	dir, err := os.Getwd()
+	if err != nil {
+		return ""
+	}
+	return dir
+}
+
+// Command runs the program on its command-line arguments (without the
+// program name): go vet's protocol (which exits), the help and version
+// subcommands, or the standalone driver. It returns the exit code.
+func (p *Program) Command(args []string) int {
+	if IsVet(args) {
+		p.Vet(args)
+	}
+	if len(args) > 0 {
+		switch args[0] {
+		case "help", "-help", "--help", "-h":
+			return p.Help(args[1:])
+		case "version", "-version", "--version":
+			fmt.Fprintf(p.Stdout, "%s %s\n", p.Name, p.Version)
+			return ExitClean
+		}
+	}
+	return p.Main(args)
+}
