@@ -13,8 +13,8 @@
 //
 // Bad: the server carries no boundary, and the handler is not wrapped.
 //
-//	s := server.NewMCPServer("notes", "1.0.0", server.WithRecovery())
-//	s.AddTool(mcp.NewTool("read_note"), n.read) // tool handler (*notes.Notes).read is registered without the tool boundary; wrap it in the boundary or install the boundary as server middleware
+//	s := server.NewMCPServer("notes", "1.0.0", server.WithRecovery()) // tool "read_note" (handler (*notes.Notes).read) is registered on this server without the tool boundary; install the boundary as server middleware here
+//	s.AddTool(mcp.NewTool("read_note"), n.read)
 //
 // Good: the boundary installed once per server (toolerr/mcpgo and
 // toolerr/gosdk, or the project's own).
@@ -89,12 +89,27 @@
 //
 //	// package main
 //	s := server.NewMCPServer("notes", "1.0.0")
-//	tools.Register(s) // tools.Register registers tool handler tools.stats without the tool boundary on a server that does not carry it; install the boundary as server middleware where the server is built
+//	tools.Register(s) // tools.Register registers tool "stats" (handler tools.stats) without the tool boundary; install the boundary as server middleware where the server is built
+//
+// # One finding per place to fix
+//
+// The tools registered without the boundary on one server are one finding,
+// reported where the server is built when that construction is in the
+// package (the fix goes there: one line of middleware), or else at the call
+// that registers them on a server built elsewhere. The message names the
+// tools as the user does (`tool "read_note"`, or by handler when the name is
+// not a constant) and how many there are; each tool has a related entry at
+// its registration. A `//toolcheck:ignore unwrapped` directive at a tool's
+// registration (or at the call that leads to it) drops that tool; one at
+// the server's construction drops the whole finding.
 //
 // # Suggested fix
 //
-// When exactly one boundary function that takes and returns the handler's
-// type is visible in the file (declared in the package, or exported by a
-// package the file imports), the fix wraps the handler: `s.AddTool(t, h)`
-// becomes `s.AddTool(t, mcpgo.Boundary(h))`.
+// When exactly one server-level boundary is in sight (a boundary of the
+// package or of a package the file imports, or, when the module requires
+// github.com/toolcheck/toolcheck/toolerr, `mcpgo.Boundary` and
+// `gosdk.ReceivingBoundary()`), the finding at a server's construction
+// installs it: `server.WithToolHandlerMiddleware(mcpgo.Boundary)` is added
+// to `server.NewMCPServer`'s options, or `s.AddReceivingMiddleware(gosdk.ReceivingBoundary())`
+// follows `s := mcp.NewServer(...)`, with the import the file needs.
 package unwrapped

@@ -1,11 +1,12 @@
 package unwrapped
 
 import (
-	"bytes"
 	_ "embed"
 	"fmt"
-	"go/format"
-	"go/types"
+	"go/ast"
+	"go/token"
+	"sort"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -34,14 +35,48 @@ func New(model *analysis.Analyzer) *analysis.Analyzer {
 //go:embed doc.go
 var doc string
 
+// A group is one finding: the tools registered without the boundary on
+// one server, reported where the fix goes.
+type group struct {
+	at    ast.Node // the server's construction, or the call that registers
+	built bool     // at is the construction
+	via   string   // the registrar called at at, when it is a call
+	regs  []*toolmodel.Registration
+}
+
 func run(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter) error {
 	if !m.Relevant {
 		return nil
 	}
-	for _, u := range m.Unwrapped {
-		d := analysis.Diagnostic{Pos: u.Pos, End: u.End, Message: message(u)}
-		if u.Fix != nil && u.FixType != nil {
-			if fix, ok := wrapFix(pass, m, u); ok {
+	var groups []*group
+	byAt := map[ast.Node]*group{}
+	for _, reg := range m.Unwrapped {
+		// A directive at a tool's registration, or at the call that leads
+		// to it, drops that tool.
+		if reg.Site.IsValid() && r.Suppressed(reg.Site) || reg.Call.Pos() != reg.Site && r.Suppressed(reg.Call.Pos()) {
+			continue
+		}
+		g := &group{at: reg.Call, via: reg.CallVia}
+		if reg.Server != nil && reg.ServerHere {
+			g = &group{at: reg.Server, built: true}
+		}
+		if old := byAt[g.at]; old != nil {
+			g = old
+		} else {
+			byAt[g.at] = g
+			groups = append(groups, g)
+		}
+		g.regs = append(g.regs, reg)
+	}
+	sort.SliceStable(groups, func(i, j int) bool { return groups[i].at.Pos() < groups[j].at.Pos() })
+	for _, g := range groups {
+		g.regs = dedupe(g.regs)
+		d := analysis.Diagnostic{Pos: g.at.Pos(), End: g.at.End(), Message: message(pass, g)}
+		for _, reg := range g.regs {
+			d.Related = append(d.Related, related(pass, g, reg))
+		}
+		if g.built {
+			if fix, ok := installFix(pass, m, g.at.(*ast.CallExpr), g.regs[0].SDK); ok {
 				d.SuggestedFixes = []analysis.SuggestedFix{fix}
 			}
 		}
@@ -50,81 +85,182 @@ func run(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter) error {
 	return nil
 }
 
-func message(u *toolmodel.UnwrappedTool) string {
-	kind := "tool handler"
-	switch {
-	case u.Session:
-		kind = "session tool handler"
-	case u.Task:
-		kind = "task tool handler"
+// dedupe keeps one registration per tool, handler and place.
+func dedupe(regs []*toolmodel.Registration) []*toolmodel.Registration {
+	seen := map[string]bool{}
+	var out []*toolmodel.Registration
+	for _, reg := range regs {
+		k := fmt.Sprintf("%s|%s|%d|%s|%d", reg.Tool.Name, reg.Handler.Name, reg.Site, reg.Where, reg.Tool.Pos)
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, reg)
+		}
 	}
-	name := u.Handler.Name
-	switch {
-	case strings.HasPrefix(name, "func literal at "):
-		name = "(the function literal at " + strings.TrimPrefix(name, "func literal at ") + ")"
-	case strings.HasPrefix(name, "func literal in "):
-		name = "(a function literal in " + strings.TrimPrefix(name, "func literal in ") + ")"
-	}
-	if u.Via != "" {
-		return fmt.Sprintf("%s registers %s %s without the tool boundary on a server that does not carry it; install the boundary as server middleware where the server is built", u.Via, kind, name)
-	}
-	return fmt.Sprintf("%s %s is registered without the tool boundary; wrap it in the boundary or install the boundary as server middleware", kind, name)
+	return out
 }
 
-// wrapFix wraps the handler in the one visible boundary function that fits.
-func wrapFix(pass *analysis.Pass, m *toolmodel.Model, u *toolmodel.UnwrappedTool) (analysis.SuggestedFix, bool) {
-	file := m.FileOf(u.Fix.Pos())
+// label names a registered tool as the user does: `tool "read_note"`, or,
+// when its name is not a constant, by its handler.
+func label(reg *toolmodel.Registration) string {
+	if reg.Tool.Name != "" {
+		return strconv.Quote(reg.Tool.Name)
+	}
+	return "a tool with handler " + handlerName(reg.Handler.Name)
+}
+
+func handlerName(name string) string {
+	switch {
+	case strings.HasPrefix(name, "func literal at "):
+		return "(the function literal at " + strings.TrimPrefix(name, "func literal at ") + ")"
+	case strings.HasPrefix(name, "func literal in "):
+		return "(a function literal in " + strings.TrimPrefix(name, "func literal in ") + ")"
+	}
+	return name
+}
+
+// kind says what kind of tool the registrations are.
+func kind(regs []*toolmodel.Registration) string {
+	session, task := true, true
+	for _, reg := range regs {
+		session = session && reg.Session
+		task = task && reg.Task
+	}
+	switch {
+	case session:
+		return "session tool"
+	case task:
+		return "task tool"
+	}
+	return "tool"
+}
+
+// one names a single registered tool with its handler.
+func one(reg *toolmodel.Registration, kind string) string {
+	if reg.Tool.Name != "" {
+		return fmt.Sprintf("%s %q (handler %s)", kind, reg.Tool.Name, handlerName(reg.Handler.Name))
+	}
+	return fmt.Sprintf("%s with handler %s", kind, handlerName(reg.Handler.Name))
+}
+
+// distinct returns the registrations' labels, each once, in order.
+func distinct(regs []*toolmodel.Registration) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, reg := range regs {
+		if l := label(reg); !seen[l] {
+			seen[l] = true
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// list names up to five tools, and how many more there are.
+func list(regs []*toolmodel.Registration) string {
+	names := distinct(regs)
+	if len(names) > 5 {
+		names = append(names[:5], fmt.Sprintf("and %d more", len(names)-5))
+	}
+	return strings.Join(names, ", ")
+}
+
+func message(pass *analysis.Pass, g *group) string {
+	k := kind(g.regs)
+	n := len(distinct(g.regs))
+	switch {
+	case g.built && n == 1:
+		return fmt.Sprintf("%s is registered on this server without the tool boundary; install the boundary as server middleware here", one(g.regs[0], k))
+	case g.built:
+		return fmt.Sprintf("%d %ss are registered on this server without the tool boundary (%s); install the boundary as server middleware here", n, k, list(g.regs))
+	case g.via != "" && n == 1:
+		return fmt.Sprintf("%s registers %s without the tool boundary; install the boundary as server middleware where the server is built", g.via, one(g.regs[0], k))
+	case g.via != "":
+		return fmt.Sprintf("%s registers %d %ss without the tool boundary (%s); install the boundary as server middleware where the server is built", g.via, n, k, list(g.regs))
+	case n == 1:
+		return fmt.Sprintf("%s is registered without the tool boundary on a server built without it; install the boundary as server middleware where the server is built", one(g.regs[0], k))
+	}
+	return fmt.Sprintf("%d %ss are registered here without the tool boundary on a server built without it (%s); install the boundary as server middleware where the server is built", n, k, list(g.regs))
+}
+
+// related points at where one tool of a group is registered.
+func related(pass *analysis.Pass, g *group, reg *toolmodel.Registration) analysis.RelatedInformation {
+	name := "tool " + label(reg)
+	if reg.Tool.Name == "" {
+		name = label(reg)
+	}
+	switch {
+	case reg.Site.IsValid():
+		return analysis.RelatedInformation{Pos: reg.Site, Message: name + " registered here"}
+	case reg.Tool.Pos.IsValid():
+		return analysis.RelatedInformation{Pos: reg.Tool.Pos, Message: name + " defined here"}
+	}
+	by := reg.Via
+	if by == "" {
+		by = reg.CallVia
+	}
+	msg := name + " registered by " + by
+	if reg.Where != "" {
+		msg += " (" + reg.Where + ")"
+	}
+	return analysis.RelatedInformation{Pos: reg.Call.Pos(), End: reg.Call.End(), Message: msg}
+}
+
+// installFix installs the one boundary the file can see as server
+// middleware where the server is built.
+func installFix(pass *analysis.Pass, m *toolmodel.Model, call *ast.CallExpr, sdk string) (analysis.SuggestedFix, bool) {
+	file := m.FileOf(call.Pos())
 	if file == nil {
 		return analysis.SuggestedFix{}, false
 	}
-	var found []string
-	consider := func(qual string, fn *types.Func) {
-		if fn == nil || !m.IsBoundary(fn) || !fits(fn, u.FixType) {
-			return
-		}
-		found = append(found, qual+fn.Name())
-	}
-	scope := pass.Pkg.Scope()
-	for _, name := range scope.Names() {
-		if fn, ok := scope.Lookup(name).(*types.Func); ok {
-			consider("", fn)
-		}
-	}
-	for _, imp := range file.Imports {
-		pkgName := pass.TypesInfo.PkgNameOf(imp)
-		if pkgName == nil || pkgName.Name() == "_" || pkgName.Name() == "." {
-			continue
-		}
-		ps := pkgName.Imported().Scope()
-		for _, name := range ps.Names() {
-			if fn, ok := ps.Lookup(name).(*types.Func); ok && fn.Exported() {
-				consider(pkgName.Name()+".", fn)
-			}
-		}
-	}
-	if len(found) != 1 {
+	b, ok := m.ServerBoundary(file, sdk)
+	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
-	var buf bytes.Buffer
-	if err := format.Node(&buf, pass.Fset, u.Fix); err != nil {
+	var edits []analysis.TextEdit
+	switch sdk {
+	case "mcp-go":
+		// server.NewMCPServer(name, version, opts..., server.WithToolHandlerMiddleware(b))
+		if call.Ellipsis.IsValid() || len(call.Args) < 2 {
+			return analysis.SuggestedFix{}, false
+		}
+		opt := b.ServerPkg + ".WithToolHandlerMiddleware(" + b.Expr + ")"
+		edits = append(edits, analysis.TextEdit{Pos: call.Rparen, End: call.Rparen, NewText: []byte(", " + opt)})
+	case "go-sdk":
+		// s := mcp.NewServer(...)
+		// s.AddReceivingMiddleware(b)
+		stmt, name := m.AssignedTo(call)
+		if stmt == nil {
+			return analysis.SuggestedFix{}, false
+		}
+		indent, eol := lineOf(pass, stmt.Pos(), stmt.End())
+		edits = append(edits, analysis.TextEdit{Pos: eol, End: eol,
+			NewText: []byte("\n" + indent + name + ".AddReceivingMiddleware(" + b.Expr + ")")})
+	default:
 		return analysis.SuggestedFix{}, false
 	}
-	text := found[0] + "(" + buf.String() + ")"
-	return analysis.SuggestedFix{
-		Message:   "wrap the handler in " + found[0],
-		TextEdits: []analysis.TextEdit{{Pos: u.Fix.Pos(), End: u.Fix.End(), NewText: []byte(text)}},
-	}, true
+	edits = append(edits, b.Imports...)
+	return analysis.SuggestedFix{Message: "install " + b.Name + " as server middleware", TextEdits: edits}, true
 }
 
-// fits reports whether fn takes exactly a handler of type t and returns one.
-func fits(fn *types.Func, t types.Type) bool {
-	sig := fn.Type().(*types.Signature)
-	if sig.Params().Len() != 1 || sig.Results().Len() != 1 {
-		return false
+// lineOf returns the leading white space of the line holding start, and
+// the end of the line holding end (after any comment on it).
+func lineOf(pass *analysis.Pass, start, end token.Pos) (string, token.Pos) {
+	tf := pass.Fset.File(start)
+	if tf == nil {
+		return "\t", end
 	}
-	p, r := sig.Params().At(0).Type(), sig.Results().At(0).Type()
-	if sig.TypeParams().Len() > 0 {
-		return toolmodel.HandlerKindOf(p) == toolmodel.HandlerKindOf(t) && toolmodel.HandlerKindOf(r) == toolmodel.HandlerKindOf(t)
+	src, err := pass.ReadFile(tf.Name())
+	if err != nil {
+		return "\t", end
 	}
-	return types.AssignableTo(t, p) && types.AssignableTo(r, t)
+	off := tf.Offset(tf.LineStart(tf.Line(start)))
+	ws := off
+	for ws < len(src) && (src[ws] == ' ' || src[ws] == '\t') {
+		ws++
+	}
+	eol := tf.Offset(end)
+	for eol < len(src) && src[eol] != '\n' {
+		eol++
+	}
+	return string(src[off:ws]), tf.Pos(eol)
 }

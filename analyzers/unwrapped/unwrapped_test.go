@@ -14,3 +14,10 @@ func TestUnwrapped(t *testing.T) {
 	dir := testkit.GOPATH(t, filepath.Join(testkit.Root(t), "internal", "toolmodel", "testdata"), analysistest.TestData())
 	analysistest.Run(t, dir, unwrapped.Analyzer, "mcpgo", "gosdk", "app", "generic", "clean", "directives")
 }
+
+// TestInstallFix installs the one boundary in sight as server middleware
+// where each server is built.
+func TestInstallFix(t *testing.T) {
+	dir := testkit.GOPATH(t, filepath.Join(testkit.Root(t), "internal", "toolmodel", "testdata"), analysistest.TestData())
+	analysistest.RunWithSuggestedFixes(t, dir, unwrapped.Analyzer, "installfix")
+}

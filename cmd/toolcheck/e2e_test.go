@@ -120,8 +120,8 @@ func parseText(t *testing.T, dir, out string, named bool) []finding {
 			continue // related information
 		}
 		m := textLine.FindStringSubmatch(l)
-		if m == nil {
-			continue
+		if m == nil || strings.HasPrefix(m[3], "\t") {
+			continue // (go vet prints related information as "posn: \tmessage")
 		}
 		file := m[1]
 		if filepath.IsAbs(file) {

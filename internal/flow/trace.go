@@ -113,6 +113,9 @@ func (w *walk) trace(e ast.Expr, f *Frame, tuple int) []Origin {
 	if f.Depth() > MaxDepth {
 		return []Origin{{Kind: Unknown}}
 	}
+	if tv, ok := info.Types[e]; ok && tv.Value != nil {
+		return []Origin{{Kind: Expr, Expr: e, Frame: f}} // a constant
+	}
 	switch e := e.(type) {
 	case *ast.ParenExpr:
 		return w.trace(e.X, f, tuple)

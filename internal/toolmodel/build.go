@@ -1,6 +1,7 @@
 package toolmodel
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -9,27 +10,41 @@ import (
 	"github.com/toolcheck/toolcheck/internal/flow"
 )
 
-// An UnwrappedTool is a tool registered without the boundary on a server
-// that does not carry it: the finding of the unwrapped analyzer.
-type UnwrappedTool struct {
-	Pos, End token.Pos
-	Handler  Handler
-	// Via names the registrar function that registers the handler, when
-	// the registration happens in a function this package calls.
-	Via string
-	// Session and Task say what kind of registration it is.
+// A Registration is a tool registered without the boundary, with a
+// handler the boundary does not wrap, on a server built without it: what
+// the model decides for each registration it can follow to such a server.
+type Registration struct {
+	Tool    ToolDef
+	Handler Handler
+	// Site is the registration in this package: the SDK call, or the
+	// ServerTool literal registered. It is token.NoPos for a registration
+	// in another package, which Where (file.go:12) and Via (the registrar
+	// function performing it) name.
+	Site  token.Pos
+	Where string
+	Via   string
+	// Call is the call, in the function deciding the registration, that
+	// leads to it (the SDK call itself for a direct registration), and
+	// CallVia the function it calls.
+	Call    *ast.CallExpr
+	CallVia string
+	// Server is the construction of the server in this package, when it
+	// is known (server.NewMCPServer, mcp.NewServer), and ServerHere says the
+	// registration is decided where that construction is in reach: in the
+	// function that builds it, or with no parameter bound on the way.
+	Server    *ast.CallExpr
+	ServerHere bool
+	// Session and Task say what kind of registration it is; SDK names the
+	// SDK ("mcp-go" or "go-sdk").
 	Session, Task bool
-	// Fix, when non-nil, is the handler expression a boundary could wrap,
-	// and FixType the handler type the registration expects.
-	Fix     ast.Expr
-	FixType types.Type
-	SDK     string
+	SDK           string
 }
 
 // regSite is one SDK registration call.
 type regSite struct {
 	call        *ast.CallExpr
 	handler     ast.Expr   // the handler argument, or nil
+	tool        ast.Expr   // the tool argument, or nil
 	tools       []ast.Expr // server.ServerTool arguments
 	server      ast.Expr
 	serverField *types.Var // the server is this (embedded) field of server
@@ -72,13 +87,13 @@ func (m *Model) registrationOf(call *ast.CallExpr) *regSite {
 			if n != 2 {
 				return nil
 			}
-			site.handler = call.Args[1]
+			site.tool, site.handler = call.Args[0], call.Args[1]
 			site.task = fn.Name() == "AddTaskTool"
 		case "AddSessionTool":
 			if n != 3 {
 				return nil
 			}
-			site.handler, site.session = call.Args[2], true
+			site.tool, site.handler, site.session = call.Args[1], call.Args[2], true
 		case "AddTools", "SetTools", "AddTaskTools":
 			site.tools = call.Args
 			site.task = fn.Name() == "AddTaskTools"
@@ -95,9 +110,9 @@ func (m *Model) registrationOf(call *ast.CallExpr) *regSite {
 		site.sdk = "go-sdk"
 		switch {
 		case sig.Recv() == nil && fn.Name() == "AddTool" && len(call.Args) == 3:
-			site.server, site.handler = call.Args[0], call.Args[2]
+			site.server, site.tool, site.handler = call.Args[0], call.Args[1], call.Args[2]
 		case RecvTypeName(sig) == "Server" && fn.Name() == "AddTool" && len(call.Args) == 2:
-			site.handler = call.Args[1]
+			site.tool, site.handler = call.Args[0], call.Args[1]
 			m.setReceiver(site, call)
 		default:
 			return nil
@@ -225,8 +240,14 @@ func (m *Model) build() {
 	}
 	sort.SliceStable(m.Unwrapped, func(i, j int) bool {
 		a, b := m.Unwrapped[i], m.Unwrapped[j]
-		if a.Pos != b.Pos {
-			return a.Pos < b.Pos
+		if a.Call.Pos() != b.Call.Pos() {
+			return a.Call.Pos() < b.Call.Pos()
+		}
+		if a.Site != b.Site {
+			return a.Site < b.Site
+		}
+		if a.Tool.Name != b.Tool.Name {
+			return a.Tool.Name < b.Tool.Name
 		}
 		return a.Handler.Name < b.Handler.Name
 	})
@@ -310,9 +331,21 @@ func (m *Model) evaluate(t *template, f *flow.Frame) (handlerSet, serverSet) {
 		var hs handlerSet
 		if t.site.handler != nil {
 			hs = m.classifyHandler(t.site.handler, f)
+			if t.site.tool != nil && (len(hs.unwrapped) > 0 || len(hs.params) > 0) {
+				hs.tools = m.toolsOf(t.site.tool, f)
+				hs.unwrapped = pairTools(hs.unwrapped, hs.tools)
+			}
 		}
 		for _, a := range t.site.tools {
 			hs.merge(m.toolHandlers(a, f))
+		}
+		inPkg := m.FileOf(t.site.call.Pos()) != nil
+		for i := range hs.unwrapped {
+			e := &hs.unwrapped[i]
+			if !e.site.IsValid() && e.where == "" && inPkg {
+				e.site = t.site.call.Pos()
+			}
+			e.sdk, e.session, e.task = t.site.sdk, t.site.session, t.site.task
 		}
 		var ss serverSet
 		if t.site.serverField != nil {
@@ -327,7 +360,22 @@ func (m *Model) evaluate(t *template, f *flow.Frame) (handlerSet, serverSet) {
 		}
 		return hs, ss
 	case t.reg != nil:
-		return m.handlerFromSrc(t.reg.Handler, t.call, f), m.serverFromSrc(t.reg.Server, t.call, f)
+		hs := m.handlerFromSrc(t.reg.Handler, t.call, f)
+		if t.reg.Tool.Kind != 0 {
+			hs.tools = m.toolFromSrc(t.reg.Tool, t.call, f)
+			hs.unwrapped = pairTools(hs.unwrapped, hs.tools)
+		}
+		for i := range hs.unwrapped {
+			e := &hs.unwrapped[i]
+			if e.via == "" && t.via != nil {
+				e.via = FuncName(t.via)
+			}
+			if e.sdk == "" {
+				e.sdk = t.reg.SDK
+			}
+			e.session, e.task = e.session || t.reg.Session, e.task || t.reg.Task
+		}
+		return hs, m.serverFromSrc(t.reg.Server, t.call, f)
 	case t.sub != nil:
 		next := f
 		if t.closure != nil {
@@ -343,7 +391,7 @@ func (m *Model) evaluate(t *template, f *flow.Frame) (handlerSet, serverSet) {
 }
 
 // decide evaluates t at the root of node: a registration whose handler is
-// unwrapped on a server without the boundary is reported; one that still
+// unwrapped on a server without the boundary is recorded; one that still
 // depends on node's parameters joins its summary.
 func (m *Model) decide(node ast.Node, t *template, keep bool, s *summary) {
 	hs, ss := m.evaluate(t, nil)
@@ -356,8 +404,8 @@ func (m *Model) decide(node ast.Node, t *template, keep bool, s *summary) {
 		return
 	}
 	if ss.bare() {
-		for _, h := range hs.unwrapped {
-			m.report(node, t, h)
+		for _, e := range hs.unwrapped {
+			m.record(node, t, e, ss)
 		}
 	}
 	dependent := (len(hs.unwrapped) > 0 && len(ss.params) > 0) ||
@@ -367,69 +415,33 @@ func (m *Model) decide(node ast.Node, t *template, keep bool, s *summary) {
 	}
 }
 
-func (m *Model) report(node ast.Node, t *template, h Handler) {
-	u := &UnwrappedTool{Handler: h}
-	inNode := func(e ast.Expr) bool {
-		return e != nil && e.Pos() >= node.Pos() && e.End() <= node.End()
+// record adds an unwrapped registration decided at the root of node.
+func (m *Model) record(node ast.Node, t *template, e entry, ss serverSet) {
+	r := &Registration{
+		Tool: e.tool, Handler: e.Handler, Site: e.site, Where: e.where, Via: e.via,
+		Session: e.session, Task: e.task, SDK: e.sdk,
 	}
-	var at ast.Node
-	root := t
-	for root.sub != nil && root.site == nil {
-		root = root.sub
-	}
-	switch {
-	case t.site != nil && t.site.handler != nil:
-		at = t.site.handler
-		u.Fix, u.FixType = t.site.handler, t.site.handlerType
-	case t.site != nil:
-		if h.Expr != nil && m.FileOf(h.Expr.Pos()) != nil {
-			at = h.Expr
-			u.Fix = h.Expr
-			if lit := m.enclosingToolLit(h.Expr); lit != nil {
-				u.FixType = lit
-			}
-		} else {
-			at = t.site.call
+	if t.site != nil {
+		r.Call = t.site.call
+	} else {
+		r.Call = t.call
+		if t.via != nil {
+			r.CallVia = FuncName(t.via)
 		}
-	case inNode(h.Expr):
-		at = h.Expr
-	default:
-		at = t.call
 	}
-	if t.via != nil {
-		u.Via = FuncName(t.via)
+	if len(ss.built) == 1 {
+		r.Server = ss.built[0]
+		r.ServerHere = t.site != nil || within(node, r.Server.Pos())
 	}
-	if root.site != nil {
-		u.Session, u.Task, u.SDK = root.site.session, root.site.task, root.site.sdk
+	if r.Where != "" && r.Via == "" {
+		r.Via = r.CallVia
 	}
-	u.Pos, u.End = at.Pos(), at.End()
-	key := m.Pass.Fset.Position(u.Pos).String() + "|" + h.Name
+	key := fmt.Sprintf("%d|%d|%s|%s|%s|%d", r.Call.Pos(), r.Site, r.Where, r.Tool.Name, r.Handler.Name, r.Tool.Pos)
 	if m.reported[key] {
 		return
 	}
 	m.reported[key] = true
-	m.Unwrapped = append(m.Unwrapped, u)
-}
-
-// enclosingToolLit returns the handler field type of the ServerTool literal
-// holding the Handler value e.
-func (m *Model) enclosingToolLit(e ast.Expr) types.Type {
-	c, ok := m.Syntax.Root().FindByPos(e.Pos(), e.End())
-	if !ok {
-		return nil
-	}
-	for p := range c.Enclosing((*ast.CompositeLit)(nil)) {
-		t := m.Pass.TypesInfo.TypeOf(p.Node().(*ast.CompositeLit))
-		if st, ok := t.Underlying().(*types.Struct); ok {
-			for i := 0; i < st.NumFields(); i++ {
-				if st.Field(i).Name() == "Handler" {
-					return st.Field(i).Type()
-				}
-			}
-		}
-		return nil
-	}
-	return nil
+	m.Unwrapped = append(m.Unwrapped, r)
 }
 
 // closures follows origins through same-package calls to the function

@@ -3,6 +3,8 @@ package toolmodel
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
+	"slices"
 	"go/types"
 	"path/filepath"
 	"strings"
@@ -19,12 +21,27 @@ type Handler struct {
 	Node ast.Node // its *ast.FuncDecl or *ast.FuncLit in this package, or nil
 }
 
-// handlerSet is what a handler expression may evaluate to.
+// An entry is an unwrapped handler that reaches a registration, with the
+// tool it is registered as, once the registration is known.
+type entry struct {
+	Handler
+	tool   ToolDef
+	tparam *types.Var // the tool is this parameter's value
+	site   token.Pos  // the registration in this package (the SDK call or the ServerTool literal)
+	where  string     // the registration in another package (file.go:12), from a fact
+	via    string     // ... performed by this registrar of another package
+	sdk    string
+	session, task bool
+}
+
+// handlerSet is what a handler expression may evaluate to: the boundary,
+// unwrapped handlers, or the values of parameters.
 type handlerSet struct {
 	wrapped   bool
-	unwrapped []Handler
+	unwrapped []entry
 	params    []*types.Var
 	unknown   bool
+	tools     toolSet // the tools a registration pairs the parameter handlers with
 }
 
 func (s *handlerSet) merge(o handlerSet) {
@@ -32,6 +49,7 @@ func (s *handlerSet) merge(o handlerSet) {
 	s.unknown = s.unknown || o.unknown
 	s.unwrapped = append(s.unwrapped, o.unwrapped...)
 	s.params = append(s.params, o.params...)
+	s.tools.merge(o.tools)
 }
 
 // serverSet is what a server expression may evaluate to.
@@ -40,6 +58,7 @@ type serverSet struct {
 	notEquipped bool
 	params      []*types.Var
 	unknown     bool
+	built       []*ast.CallExpr // the constructions, in this package, of the servers without the boundary
 }
 
 func (s *serverSet) merge(o serverSet) {
@@ -47,6 +66,11 @@ func (s *serverSet) merge(o serverSet) {
 	s.notEquipped = s.notEquipped || o.notEquipped
 	s.unknown = s.unknown || o.unknown
 	s.params = append(s.params, o.params...)
+	for _, b := range o.built {
+		if !slices.Contains(s.built, b) {
+			s.built = append(s.built, b)
+		}
+	}
 }
 
 // bare reports whether the server is definitely built without the boundary:
@@ -262,7 +286,7 @@ func (m *Model) classifyHandlerOrigin(o flow.Origin) handlerSet {
 		if d := m.Flow.Body(o.Func); d != nil {
 			h.Node = d
 		}
-		return handlerSet{unwrapped: []Handler{h}}
+		return handlerSet{unwrapped: []entry{{Handler: h}}}
 	case flow.FreeParam:
 		return handlerSet{params: []*types.Var{o.Param}}
 	case flow.Expr:
@@ -276,7 +300,7 @@ func (m *Model) classifyHandlerOrigin(o flow.Origin) handlerSet {
 				}
 				return hs
 			}
-			return handlerSet{unwrapped: []Handler{{Name: m.litName(e), Expr: e, Node: e}}}
+			return handlerSet{unwrapped: []entry{{Handler: Handler{Name: m.litName(e), Expr: e, Node: e}}}}
 		case *ast.CallExpr:
 			return m.classifyHandlerCall(e, o.Frame, o.Tuple)
 		}
@@ -416,9 +440,9 @@ func (m *Model) classifyServerOrigin(o flow.Origin) serverSet {
 			if len(call.Args) > 2 && m.optionsInstallBoundary(call.Args[2:], o.Frame) {
 				return serverSet{equipped: true}
 			}
-			return serverSet{notEquipped: true}
+			return serverSet{notEquipped: true, built: m.builtHere(call)}
 		case IsFunc(fn, GoSDKMCP, "NewServer"):
-			return serverSet{notEquipped: true}
+			return serverSet{notEquipped: true, built: m.builtHere(call)}
 		case m.Flow.Body(fn) == nil:
 			return m.serverFromFact(fn, call, o.Frame, o.Tuple)
 		}
@@ -433,6 +457,15 @@ func (m *Model) classifyServerOrigin(o flow.Origin) serverSet {
 		return ss
 	}
 	return serverSet{unknown: true}
+}
+
+// builtHere returns the construction call as a list, when it is in this
+// package.
+func (m *Model) builtHere(call *ast.CallExpr) []*ast.CallExpr {
+	if m.FileOf(call.Pos()) == nil {
+		return nil
+	}
+	return []*ast.CallExpr{call}
 }
 
 // optionsInstallBoundary reports whether mcp-go server options include
@@ -513,8 +546,13 @@ func (m *Model) toolHandlersOrigin(o flow.Origin, depth int) handlerSet {
 				}
 				if val != nil {
 					hs := m.classifyHandler(val, o.Frame)
+					tools := m.toolOfServerTool(e, o.Frame)
+					hs.unwrapped = pairTools(hs.unwrapped, tools)
 					for j := range hs.unwrapped {
 						hs.unwrapped[j].Expr = val
+						if m.FileOf(e.Pos()) != nil && !hs.unwrapped[j].site.IsValid() {
+							hs.unwrapped[j].site = e.Pos()
+						}
 					}
 					return hs
 				}
@@ -541,6 +579,46 @@ func (m *Model) toolHandlersOrigin(o flow.Origin, depth int) handlerSet {
 		}
 	}
 	return handlerSet{unknown: true}
+}
+
+// toolOfServerTool returns the tools of a ServerTool literal's Tool field.
+func (m *Model) toolOfServerTool(lit *ast.CompositeLit, f *flow.Frame) toolSet {
+	for i, elt := range lit.Elts {
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "Tool" {
+				return m.toolsOf(kv.Value, f)
+			}
+		} else if i == 0 {
+			return m.toolsOf(elt, f)
+		}
+	}
+	return toolSet{unknown: true}
+}
+
+// pairTools gives each entry that has no tool yet the tools of ts: one
+// entry per tool.
+func pairTools(es []entry, ts toolSet) []entry {
+	if len(ts.defs) == 0 && len(ts.params) == 0 {
+		return es
+	}
+	var out []entry
+	for _, e := range es {
+		if e.tool != (ToolDef{}) || e.tparam != nil {
+			out = append(out, e)
+			continue
+		}
+		for _, d := range ts.defs {
+			x := e
+			x.tool = d
+			out = append(out, x)
+		}
+		for _, p := range ts.params {
+			x := e
+			x.tparam = p
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 type visitKey struct {

@@ -1,10 +1,12 @@
 package toolmodel
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
 	"iter"
+	"path/filepath"
 	"strings"
 )
 
@@ -170,6 +172,30 @@ func (m *Model) exportFacts(installs map[ast.Node][]int) {
 						ff.Servers = append(ff.Servers, ResultSrc{i, Src{Kind: SrcParam, Param: pi.Index}})
 					}
 				}
+			case isToolType(t):
+				origins, ok := m.tr.ReturnsOf(d, nil, i, nil)
+				if !ok {
+					continue
+				}
+				var ts toolSet
+				for _, o := range origins {
+					ts.merge(m.toolsOrigin(o, 0))
+				}
+				if ts.unknown {
+					continue
+				}
+				for _, def := range ts.defs {
+					w := m.where(def.Pos)
+					if w == "" {
+						w = def.Where
+					}
+					ff.ToolDefs = append(ff.ToolDefs, ResultSrc{i, Src{Kind: SrcTool, Tool: def.Name, Where: w}})
+				}
+				for _, p := range ts.params {
+					if pi, ok := m.Flow.ParamOf(p); ok && pi.Func == d {
+						ff.ToolDefs = append(ff.ToolDefs, ResultSrc{i, Src{Kind: SrcParam, Param: pi.Index}})
+					}
+				}
 			case isToolValueType(t):
 				origins, ok := m.tr.ReturnsOf(d, nil, i, nil)
 				if !ok {
@@ -185,15 +211,41 @@ func (m *Model) exportFacts(installs map[ast.Node][]int) {
 		if s := m.summaries[d]; s != nil {
 			for _, t := range s.templates {
 				hs, ss := m.evaluate(t, nil)
-				var hsrc, ssrc []Src
-				for _, h := range hs.unwrapped {
-					hsrc = append(hsrc, Src{Kind: SrcUnwrapped, Name: m.exportName(d, h)})
+				type hsrc struct{ h, tool Src }
+				var hsrcs []hsrc
+				var kind RegSrc
+				for _, e := range hs.unwrapped {
+					h := Src{Kind: SrcUnwrapped, Name: m.exportName(d, e.Handler), Tool: e.tool.Name, Where: e.where}
+					if h.Where == "" {
+						h.Where = m.where(e.site)
+						if h.Where == "" {
+							h.Where = m.where(e.tool.Pos)
+						}
+					}
+					var tool Src
+					if e.tparam != nil {
+						if pi, ok := m.Flow.ParamOf(e.tparam); ok && pi.Func == d {
+							tool = Src{Kind: SrcParam, Param: pi.Index}
+						}
+					}
+					hsrcs = append(hsrcs, hsrc{h, tool})
+					kind.SDK, kind.Session, kind.Task = e.sdk, e.session, e.task
+				}
+				var tool Src
+				for _, p := range hs.tools.params {
+					if pi, ok := m.Flow.ParamOf(p); ok && pi.Func == d {
+						tool = Src{Kind: SrcParam, Param: pi.Index}
+					}
 				}
 				for _, p := range hs.params {
 					if pi, ok := m.Flow.ParamOf(p); ok && pi.Func == d {
-						hsrc = append(hsrc, Src{Kind: SrcParam, Param: pi.Index})
+						hsrcs = append(hsrcs, hsrc{Src{Kind: SrcParam, Param: pi.Index}, tool})
 					}
 				}
+				if root := rootSite(t); root != nil {
+					kind.SDK, kind.Session, kind.Task = root.sdk, root.session, root.task
+				}
+				var ssrc []Src
 				if ss.bare() {
 					ssrc = append(ssrc, Src{Kind: SrcNotEquipped})
 				}
@@ -202,10 +254,12 @@ func (m *Model) exportFacts(installs map[ast.Node][]int) {
 						ssrc = append(ssrc, Src{Kind: SrcParam, Param: pi.Index})
 					}
 				}
-				for _, h := range hsrc {
+				for _, h := range hsrcs {
 					for _, s := range ssrc {
-						if h.Kind == SrcParam || s.Kind == SrcParam {
-							ff.Registers = appendUnique(ff.Registers, RegSrc{h, s})
+						if h.h.Kind == SrcParam || s.Kind == SrcParam || h.tool.Kind == SrcParam {
+							r := kind
+							r.Handler, r.Tool, r.Server = h.h, h.tool, s
+							ff.Registers = appendUnique(ff.Registers, r)
 						}
 					}
 				}
@@ -237,7 +291,7 @@ func (m *Model) handlerSrcs(d ast.Node, i int, hs handlerSet) []ResultSrc {
 		return []ResultSrc{{i, Src{Kind: SrcWrapped}}}
 	}
 	for _, h := range hs.unwrapped {
-		out = append(out, ResultSrc{i, Src{Kind: SrcUnwrapped, Name: m.exportName(d, h)}})
+		out = append(out, ResultSrc{i, Src{Kind: SrcUnwrapped, Name: m.exportName(d, h.Handler), Tool: h.tool.Name, Where: m.where(h.tool.Pos)}})
 	}
 	for _, p := range hs.params {
 		pi, ok := m.Flow.ParamOf(p)
@@ -286,6 +340,26 @@ func (m *Model) exportName(d ast.Node, h Handler) string {
 		return "func literal in " + FuncName(fn)
 	}
 	return h.Name
+}
+
+// where names a position of this package as facts carry it: file.go:12.
+func (m *Model) where(pos token.Pos) string {
+	if !pos.IsValid() {
+		return ""
+	}
+	p := m.Pass.Fset.Position(pos)
+	return fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)
+}
+
+// rootSite returns the SDK registration a template ends in, if any.
+func rootSite(t *template) *regSite {
+	for t != nil {
+		if t.site != nil {
+			return t.site
+		}
+		t = t.sub
+	}
+	return nil
 }
 
 // Terminates reports whether a block ends in a return or a panic.

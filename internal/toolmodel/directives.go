@@ -106,20 +106,31 @@ func (r *Reporter) filtered(pos token.Pos) bool {
 	return !r.m.Config.Tests && r.m.IsTestFile(pos)
 }
 
-// Report reports d unless a filter or a directive drops it. Findings are
-// held until Finish, which reports them in source order.
-func (r *Reporter) Report(d analysis.Diagnostic) {
-	if r.filtered(d.Pos) {
-		return
+// Suppressed reports whether a finding at pos would be dropped: in a test
+// or generated file, or named by a directive on its line or the line
+// above, which then counts as used. An analyzer that folds several places
+// into one finding asks it of each place.
+func (r *Reporter) Suppressed(pos token.Pos) bool {
+	if r.filtered(pos) {
+		return true
 	}
 	if r.m.Directives != nil {
-		p := r.pass.Fset.Position(d.Pos)
+		p := r.pass.Fset.Position(pos)
 		for _, dir := range r.m.Directives.list {
 			if dir.Problem == "" && dir.names(r.name) && dir.File == p.Filename && (dir.Line == p.Line || dir.Line == p.Line-1) {
 				r.used[dir] = true
-				return
+				return true
 			}
 		}
+	}
+	return false
+}
+
+// Report reports d unless a filter or a directive drops it. Findings are
+// held until Finish, which reports them in source order.
+func (r *Reporter) Report(d analysis.Diagnostic) {
+	if r.Suppressed(d.Pos) {
+		return
 	}
 	if d.Category == "" {
 		d.Category = r.name

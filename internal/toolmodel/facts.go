@@ -2,6 +2,7 @@ package toolmodel
 
 import (
 	"fmt"
+	"strconv"
 	"go/ast"
 	"go/types"
 	"sort"
@@ -19,13 +20,16 @@ const (
 	SrcParam                          // the function's parameter Param (-1: receiver)
 	SrcEquipped                       // a server carrying the boundary
 	SrcNotEquipped                    // a server built without it
+	SrcTool                           // a tool (Tool names it)
 )
 
-// Src is one possible value of a handler or server in a fact.
+// Src is one possible value of a handler, tool or server in a fact.
 type Src struct {
 	Kind  SrcKind
-	Name  string
-	Param int
+	Name  string // SrcUnwrapped: the handler's name
+	Param int    // SrcParam: the parameter (-1: the receiver)
+	Tool  string // SrcTool, and SrcUnwrapped once registered: the tool's name
+	Where string // SrcTool, SrcUnwrapped: where the tool is registered or defined (file.go:12)
 }
 
 func (s Src) String() string {
@@ -33,7 +37,12 @@ func (s Src) String() string {
 	case SrcWrapped:
 		return "wrapped"
 	case SrcUnwrapped:
+		if s.Tool != "" {
+			return "unwrapped " + s.Name + " as " + strconv.Quote(s.Tool)
+		}
 		return "unwrapped " + s.Name
+	case SrcTool:
+		return "tool " + strconv.Quote(s.Tool)
 	case SrcParam:
 		if s.Param < 0 {
 			return "receiver"
@@ -53,11 +62,15 @@ type ResultSrc struct {
 	Src    Src
 }
 
-// RegSrc is a registration a function performs whose handler or server
-// comes from its parameters.
+// RegSrc is a registration a function performs whose handler, tool or
+// server comes from its parameters.
 type RegSrc struct {
 	Handler Src
 	Server  Src
+	Tool    Src // the tool, when it comes from a parameter (the handler's Tool names it otherwise)
+	// SDK, Session and Task say what kind of registration it is.
+	SDK           string
+	Session, Task bool
 }
 
 // FuncFact is what the model learns about a function for the packages that
@@ -69,6 +82,7 @@ type FuncFact struct {
 	Handlers               []ResultSrc // handlers it returns
 	Servers                []ResultSrc // servers it returns
 	Tools                  []ResultSrc // handlers inside the server.ServerTool values it returns
+	ToolDefs               []ResultSrc // tools (mcp.Tool values) it returns
 	Registers              []RegSrc    // registrations depending on its parameters
 }
 
@@ -95,7 +109,14 @@ func (f *FuncFact) String() string {
 	for _, r := range f.Tools {
 		parts = append(parts, fmt.Sprintf("returns tool %s", r.Src))
 	}
+	for _, r := range f.ToolDefs {
+		parts = append(parts, fmt.Sprintf("returns %s", r.Src))
+	}
 	for _, r := range f.Registers {
+		if r.Tool.Kind != 0 {
+			parts = append(parts, fmt.Sprintf("registers %s as %s on %s", r.Handler, r.Tool, r.Server))
+			continue
+		}
 		parts = append(parts, fmt.Sprintf("registers %s on %s", r.Handler, r.Server))
 	}
 	sort.Strings(parts)
@@ -104,7 +125,7 @@ func (f *FuncFact) String() string {
 
 func (f *FuncFact) empty() bool {
 	return !f.Boundary && !f.OptionInstallsBoundary && len(f.InstallsBoundaryOn) == 0 &&
-		len(f.Handlers) == 0 && len(f.Servers) == 0 && len(f.Tools) == 0 && len(f.Registers) == 0
+		len(f.Handlers) == 0 && len(f.Servers) == 0 && len(f.Tools) == 0 && len(f.ToolDefs) == 0 && len(f.Registers) == 0
 }
 
 // factOf returns the fact another package exported for fn.
@@ -143,7 +164,7 @@ func (m *Model) handlerFromSrc(s Src, call *ast.CallExpr, f *flow.Frame) handler
 	case SrcWrapped:
 		return handlerSet{wrapped: true}
 	case SrcUnwrapped:
-		return handlerSet{unwrapped: []Handler{{Name: s.Name}}}
+		return handlerSet{unwrapped: []entry{{Handler: Handler{Name: s.Name}, tool: ToolDef{Name: s.Tool, Where: s.Where}, where: s.Where}}}
 	case SrcParam:
 		var hs handlerSet
 		args := argOf(call, s.Param)

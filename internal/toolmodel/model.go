@@ -60,9 +60,10 @@ type Model struct {
 	// BoundaryCode holds boundary functions, the function literals inside
 	// them, and the package's functions only they call.
 	BoundaryCode map[ast.Node]bool
-	// Unwrapped lists the tools registered without the boundary on a
-	// server that does not carry it, in source order.
-	Unwrapped []*UnwrappedTool
+	// Unwrapped lists the tools registered without the boundary, with a
+	// handler it does not wrap, on a server that does not carry it, as the
+	// package's functions decide them, in source order.
+	Unwrapped []*Registration
 
 	// ToolNames holds the names of the tools the package declares
 	// (mcp.NewTool("name"), &mcp.Tool{Name: "name"}).

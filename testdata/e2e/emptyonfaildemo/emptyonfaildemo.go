@@ -131,9 +131,9 @@ func ping(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, e
 // NewGoSDK builds the go-sdk server.
 func NewGoSDK(st *store.Store) *mcp.Server {
 	n := &Notes{st: st}
-	s := mcp.NewServer(&mcp.Implementation{Name: "notes", Version: "1.0.0"}, nil)
+	s := mcp.NewServer(&mcp.Implementation{Name: "notes", Version: "1.0.0"}, nil) // want unwrapped "tool \"ping\" \\(handler emptyonfaildemo\\.ping\\) is registered on this server without the tool boundary"
 	mcp.AddTool(s, &mcp.Tool{Name: "search_notes"}, boundary.TypedBoundary(n.typedSearch))
 	mcp.AddTool(s, &mcp.Tool{Name: "search_clean"}, boundary.TypedBoundary(n.typedClean))
-	s.AddTool(&mcp.Tool{Name: "ping", InputSchema: map[string]any{"type": "object"}}, ping) // want unwrapped "tool handler emptyonfaildemo.ping is registered without the tool boundary"
+	s.AddTool(&mcp.Tool{Name: "ping", InputSchema: map[string]any{"type": "object"}}, ping)
 	return s
 }

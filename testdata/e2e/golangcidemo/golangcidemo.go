@@ -26,12 +26,15 @@ func search(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, 
 	return mcp.NewToolResultText("results"), nil
 }
 
-// New registers tools on a server without boundary middleware.
-func New() *server.MCPServer {
-	s := server.NewMCPServer("demo", "1.0.0")
+// New registers tools on servers without boundary middleware, one case
+// a server: unwrapped reports each server's construction.
+func New() []*server.MCPServer {
+	s := server.NewMCPServer("demo", "1.0.0")          // want unwrapped "tool \"bare\" \\(handler golangcidemo\\.search\\) is registered on this server without the tool boundary"
+	guarded := server.NewMCPServer("guarded", "1.0.0") // want unwrapped "tool \"guarded\" \\(handler golangcidemo\\.search\\) is registered on this server without the tool boundary"
+	ignored := server.NewMCPServer("ignored", "1.0.0") //nolint:toolcheck // want unwrapped "tool \"ignored\" \\(handler golangcidemo\\.search\\) is registered on this server without the tool boundary"
 	s.AddTool(mcp.NewTool("wrapped"), boundary.ToolBoundary(search))
-	s.AddTool(mcp.NewTool("guarded"), Guard(search)) // want unwrapped "tool handler golangcidemo.search is registered without the tool boundary"
-	s.AddTool(mcp.NewTool("bare"), search)           // want unwrapped "tool handler golangcidemo.search is registered without the tool boundary"
-	s.AddTool(mcp.NewTool("ignored"), search)        //nolint:toolcheck // want unwrapped "tool handler golangcidemo.search is registered without the tool boundary"
-	return s
+	s.AddTool(mcp.NewTool("bare"), search)
+	guarded.AddTool(mcp.NewTool("guarded"), Guard(search))
+	ignored.AddTool(mcp.NewTool("ignored"), search)
+	return []*server.MCPServer{s, guarded, ignored}
 }

@@ -27,9 +27,9 @@ func ping(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, e
 
 // New builds a go-sdk server.
 func New() *mcp.Server {
-	s := mcp.NewServer(&mcp.Implementation{Name: "notes", Version: "1.0.0"}, nil)
-	mcp.AddTool(s, &mcp.Tool{Name: "search_notes", Description: "Search notes."}, search) // want unwrapped "tool handler gosdkserver.search is registered without the tool boundary"
+	s := mcp.NewServer(&mcp.Implementation{Name: "notes", Version: "1.0.0"}, nil) // want unwrapped "2 tools are registered on this server without the tool boundary \\(\"search_notes\", \"ping\"\\)"
+	mcp.AddTool(s, &mcp.Tool{Name: "search_notes", Description: "Search notes."}, search)
 	mcp.AddTool(s, &mcp.Tool{Name: "search_wrapped", Description: "Search notes."}, boundary.TypedBoundary(search))
-	s.AddTool(&mcp.Tool{Name: "ping", InputSchema: map[string]any{"type": "object"}}, ping) // want unwrapped "tool handler gosdkserver.ping is registered"
+	s.AddTool(&mcp.Tool{Name: "ping", InputSchema: map[string]any{"type": "object"}}, ping)
 	return s
 }

@@ -21,8 +21,8 @@ type StatOut struct {
 // NewGoSDK builds the go-sdk server: stat_note is registered without the
 // boundary, so the error it returns is what the model reads.
 func NewGoSDK() *mcp.Server {
-	s := mcp.NewServer(&mcp.Implementation{Name: "demo", Version: "1.0.0"}, nil)
-	mcp.AddTool(s, &mcp.Tool{Name: "stat_note"}, stat) // want unwrapped "tool handler messagetextdemo.stat is registered without the tool boundary"
+	s := mcp.NewServer(&mcp.Implementation{Name: "demo", Version: "1.0.0"}, nil) // want unwrapped "tool \"stat_note\" \\(handler messagetextdemo\\.stat\\) is registered on this server without the tool boundary"
+	mcp.AddTool(s, &mcp.Tool{Name: "stat_note"}, stat)
 	mcp.AddTool(s, &mcp.Tool{Name: "stat_wrapped"}, boundary.TypedBoundary(statWrapped))
 	return s
 }

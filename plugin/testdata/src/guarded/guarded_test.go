@@ -9,6 +9,6 @@ import (
 
 // Reported because the settings say tests: true.
 func TestSearch(t *testing.T) {
-	s := server.NewMCPServer("test", "1.0.0")
-	s.AddTool(mcp.NewTool("search"), search) // want `tool handler guarded.search is registered without the tool boundary`
+	s := server.NewMCPServer("test", "1.0.0") // want `tool "search" \(handler guarded.search\) is registered on this server without the tool boundary`
+	s.AddTool(mcp.NewTool("search"), search)
 }

@@ -12,15 +12,15 @@ import (
 )
 
 func bare() {
-	s := server.NewMCPServer("app", "1")
-	registrar.Register(s) // want `registrar.Register registers tool handler registrar.search without the tool boundary on a server that does not carry it; install the boundary as server middleware where the server is built`
+	s := server.NewMCPServer("app", "1") // want `tool "search" \(handler registrar\.search\) is registered on this server without the tool boundary`
+	registrar.Register(s)
 	registrar.RegisterWrapped(s)
 	registrar.Add(s, toolerr.Boundary(nil))
-	s.AddTools(registrar.Tools()...) // want `tool handler registrar.search is registered`
+	s.AddTools(registrar.Tools()...)
 	s.AddTool(mcp.NewTool("h"), registrar.Handler())
 
-	g := gosdk.NewServer(&gosdk.Implementation{Name: "a"}, nil)
-	registrar.RegisterGo(g) // want `registrar.RegisterGo registers tool handler registrar.goSearch`
+	g := gosdk.NewServer(&gosdk.Implementation{Name: "a"}, nil) // want `tool "search" \(handler registrar\.goSearch\) is registered on this server without the tool boundary`
+	registrar.RegisterGo(g)
 }
 
 func equipped() {
@@ -48,13 +48,13 @@ func fromConstructor() error {
 	if err != nil {
 		return err
 	}
-	registrar.Register(s) // want `registrar.Register registers tool handler registrar.search`
+	registrar.Register(s) // want `registrar\.Register registers tool "search" \(handler registrar\.search\) without the tool boundary`
 	return nil
 }
 
 func registry() {
 	r := registrar.NewRegistry()
-	r.AddTool(mcp.NewTool("x"), search)                   // want `\(\*registrar.Registry\).AddTool registers tool handler app.search without the tool boundary`
+	r.AddTool(mcp.NewTool("x"), search)                   // want `\(\*registrar\.Registry\)\.AddTool registers tool "x" \(handler app\.search\) without the tool boundary`
 	r.AddTool(mcp.NewTool("y"), toolerr.Boundary(search)) // wrapped
 }
 
@@ -65,7 +65,7 @@ func Setup(s *server.MCPServer) {
 }
 
 func callSetup() {
-	Setup(server.NewMCPServer("app", "1")) // want `app.Setup registers tool handler registrar.search`
+	Setup(server.NewMCPServer("app", "1")) // want `tool "search" \(handler registrar\.search\) is registered on this server without the tool boundary`
 	Setup(registrar.NewServer())
 }
 
@@ -83,9 +83,9 @@ func entries() []entry {
 }
 
 func table() {
-	s := server.NewMCPServer("app", "1")
+	s := server.NewMCPServer("app", "1") // want `tool "search" \(handler registrar\.search\) is registered on this server without the tool boundary`
 	for _, e := range entries() {
-		e.adder(s) // want `registrar.Register registers tool handler registrar.search without the tool boundary`
+		e.adder(s)
 	}
 	s2 := server.NewMCPServer("app", "1", server.WithToolHandlerMiddleware(toolerr.Boundary))
 	for _, e := range entries() {
@@ -95,9 +95,9 @@ func table() {
 
 // The Handler of a ServerTool value from a toolset helper.
 func fieldOfTool() {
-	s := server.NewMCPServer("app", "1")
+	s := server.NewMCPServer("app", "1") // want `tool "search" \(handler registrar\.search\) is registered on this server without the tool boundary`
 	for _, t := range registrar.Tools() {
-		s.AddTool(t.Tool, t.Handler) // want `tool handler registrar.search is registered`
+		s.AddTool(t.Tool, t.Handler)
 	}
 	s2 := server.NewMCPServer("app", "1", server.WithToolHandlerMiddleware(toolerr.Boundary))
 	for _, t := range registrar.Tools() {

@@ -20,9 +20,9 @@ func raw(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, er
 }
 
 func plain() {
-	s := mcp.NewServer(&mcp.Implementation{Name: "n", Version: "1"}, nil)
-	mcp.AddTool(s, &mcp.Tool{Name: "search"}, search)                         // want `tool handler gosdk.search is registered without the tool boundary`
-	s.AddTool(&mcp.Tool{Name: "raw"}, raw)                                    // want `tool handler gosdk.raw is registered`
+	s := mcp.NewServer(&mcp.Implementation{Name: "n", Version: "1"}, nil) // want `2 tools are registered on this server without the tool boundary \("search", "raw"\)`
+	mcp.AddTool(s, &mcp.Tool{Name: "search"}, search)
+	s.AddTool(&mcp.Tool{Name: "raw"}, raw)
 	mcp.AddTool(s, &mcp.Tool{Name: "wrapped"}, toolerr.TypedBoundary(search)) // wrapped
 }
 
@@ -47,7 +47,7 @@ func viaConstructor() {
 
 // A sending middleware is not a boundary for tool calls.
 func sending() {
-	s := mcp.NewServer(&mcp.Implementation{Name: "n", Version: "1"}, nil)
+	s := mcp.NewServer(&mcp.Implementation{Name: "n", Version: "1"}, nil) // want `tool "search" \(handler gosdk\.search\) is registered on this server without the tool boundary`
 	s.AddSendingMiddleware(toolerr.ReceivingBoundary())
-	mcp.AddTool(s, &mcp.Tool{Name: "search"}, search) // want `tool handler gosdk.search is registered`
+	mcp.AddTool(s, &mcp.Tool{Name: "search"}, search)
 }

@@ -30,18 +30,18 @@ func typed(ctx context.Context, req mcp.CallToolRequest, a args) (*mcp.CallToolR
 }
 
 func plain() {
-	s := server.NewMCPServer("notes", "1.0.0", server.WithRecovery())
+	s := server.NewMCPServer("notes", "1.0.0", server.WithRecovery()) // want `8 tools are registered on this server without the tool boundary \("search", "read", "typed", "lit", "s", and 3 more\)`
 	n := &Notes{}
-	s.AddTool(mcp.NewTool("search"), search)                                                                        // want `tool handler mcpgo.search is registered without the tool boundary; wrap it in the boundary or install the boundary as server middleware`
-	s.AddTool(mcp.NewTool("read"), n.read)                                                                          // want `tool handler \(\*mcpgo.Notes\).read is registered without the tool boundary`
-	s.AddTool(mcp.NewTool("typed"), mcp.NewTypedToolHandler(typed))                                                 // want `tool handler mcpgo.typed is registered`
-	s.AddTool(mcp.NewTool("lit"), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) { // want `tool handler \(the function literal at mcpgo.go:38\) is registered`
+	s.AddTool(mcp.NewTool("search"), search)
+	s.AddTool(mcp.NewTool("read"), n.read)
+	s.AddTool(mcp.NewTool("typed"), mcp.NewTypedToolHandler(typed))
+	s.AddTool(mcp.NewTool("lit"), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		return nil, nil
 	})
-	_ = s.AddSessionTool("sess", mcp.NewTool("s"), search)                 // want `session tool handler mcpgo.search is registered`
-	s.AddTaskTool(mcp.NewTool("t"), taskRun)                               // want `task tool handler mcpgo.taskRun is registered`
-	s.AddTools(server.ServerTool{Tool: mcp.NewTool("a"), Handler: search}) // want `tool handler mcpgo.search is registered`
-	s.AddTool(mcp.NewTool("logged"), toolerr.Logging(search))              // want `tool handler mcpgo.search is registered`
+	_ = s.AddSessionTool("sess", mcp.NewTool("s"), search)
+	s.AddTaskTool(mcp.NewTool("t"), taskRun)
+	s.AddTools(server.ServerTool{Tool: mcp.NewTool("a"), Handler: search})
+	s.AddTool(mcp.NewTool("logged"), toolerr.Logging(search))
 
 	// Wrapped at registration: no finding.
 	s.AddTool(mcp.NewTool("w1"), toolerr.Boundary(search))
@@ -51,9 +51,9 @@ func plain() {
 }
 
 func conditional(enabled bool) {
-	s := server.NewMCPServer("notes", "1.0.0")
+	s := server.NewMCPServer("notes", "1.0.0") // want `2 tools are registered on this server without the tool boundary \("hidden", "maybe"\)`
 	if enabled {
-		s.AddTool(mcp.NewTool("hidden"), search) // want `tool handler mcpgo.search is registered`
+		s.AddTool(mcp.NewTool("hidden"), search)
 	}
 	h := toolerr.Boundary(search)
 	s.AddTool(mcp.NewTool("var"), h) // only ever wrapped: no finding
@@ -61,7 +61,7 @@ func conditional(enabled bool) {
 	if enabled {
 		h2 = toolerr.Boundary(search)
 	}
-	s.AddTool(mcp.NewTool("maybe"), h2) // want `tool handler mcpgo.search is registered`
+	s.AddTool(mcp.NewTool("maybe"), h2)
 	h3 := server.ToolHandlerFunc(search)
 	h3 = toolerr.Boundary(h3)
 	s.AddTool(mcp.NewTool("reassigned"), h3) // wrapped before use: no finding
@@ -82,8 +82,8 @@ func middleware() {
 	s3 := server.NewMCPServer("notes", "1.0.0", opts...)
 	s3.AddTool(mcp.NewTool("d"), search)
 
-	s4 := server.NewMCPServer("notes", "1.0.0", server.WithToolHandlerMiddleware(toolerr.Logging))
-	s4.AddTool(mcp.NewTool("e"), search) // want `tool handler mcpgo.search is registered`
+	s4 := server.NewMCPServer("notes", "1.0.0", server.WithToolHandlerMiddleware(toolerr.Logging)) // want `tool "e" \(handler mcpgo\.search\) is registered on this server without the tool boundary`
+	s4.AddTool(mcp.NewTool("e"), search)
 }
 
 // A server kept in a struct field, every assignment of which carries the
@@ -108,23 +108,23 @@ type Embedded struct {
 }
 
 func NewEmbedded() *Embedded {
-	return &Embedded{MCPServer: server.NewMCPServer("e", "1")}
+	return &Embedded{MCPServer: server.NewMCPServer("e", "1")} // want `tool "emb" \(handler mcpgo\.search\) is registered on this server without the tool boundary`
 }
 
 func (e *Embedded) Register() {
-	e.AddTool(mcp.NewTool("emb"), search) // want `tool handler mcpgo.search is registered`
+	e.AddTool(mcp.NewTool("emb"), search)
 }
 
 // Toolset helpers build ServerTool values that are registered elsewhere.
 func searchTools() []server.ServerTool {
 	return []server.ServerTool{
-		{Tool: mcp.NewTool("find"), Handler: search}, // want `tool handler mcpgo.search is registered`
+		{Tool: mcp.NewTool("find"), Handler: search},
 		{Tool: mcp.NewTool("find2"), Handler: toolerr.Boundary(search)},
 	}
 }
 
 func toolsets(readOnly bool) {
-	s := server.NewMCPServer("notes", "1.0.0")
+	s := server.NewMCPServer("notes", "1.0.0") // want `tool "find" \(handler mcpgo\.search\) is registered on this server without the tool boundary`
 	var tools []server.ServerTool
 	for _, t := range searchTools() {
 		if readOnly {
@@ -161,9 +161,9 @@ func adapt(h server.ToolHandlerFunc, name string) server.ToolHandlerFunc {
 }
 
 func factories() {
-	s := server.NewMCPServer("notes", "1.0.0")
-	s.AddTool(mcp.NewTool("made"), makeHandler("x"))      // want `tool handler \(the function literal at mcpgo.go:1[0-9][0-9]\) is registered`
-	s.AddTool(mcp.NewTool("adapted"), adapt(search, "y")) // want `tool handler mcpgo.search is registered`
+	s := server.NewMCPServer("notes", "1.0.0") // want `2 tools are registered on this server without the tool boundary \("made", "adapted"\)`
+	s.AddTool(mcp.NewTool("made"), makeHandler("x"))
+	s.AddTool(mcp.NewTool("adapted"), adapt(search, "y"))
 	s.AddTool(mcp.NewTool("adaptedWrapped"), toolerr.Boundary(adapt(search, "y")))
 }
 

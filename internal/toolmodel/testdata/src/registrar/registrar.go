@@ -17,7 +17,7 @@ func search(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, 
 
 // Register registers an unwrapped handler on the server it is given: the
 // caller decides.
-func Register(s *server.MCPServer) { // want Register:"toolmodel\\(registers unwrapped registrar.search on param 0\\)"
+func Register(s *server.MCPServer) { // want Register:"toolmodel\\(registers unwrapped registrar.search as \"search\" on param 0\\)"
 	s.AddTool(mcp.NewTool("search"), search)
 }
 
@@ -31,7 +31,7 @@ type Registry struct{ srv *server.MCPServer }
 
 func NewRegistry() *Registry { return &Registry{srv: server.NewMCPServer("r", "1")} }
 
-func (r *Registry) AddTool(t mcp.Tool, h server.ToolHandlerFunc) { // want AddTool:"toolmodel\\(registers param 1 on unequipped\\)"
+func (r *Registry) AddTool(t mcp.Tool, h server.ToolHandlerFunc) { // want AddTool:"toolmodel\\(registers param 1 as param 0 on unequipped\\)"
 	r.srv.AddTool(t, h)
 }
 
@@ -56,7 +56,7 @@ func NewBare() (*server.MCPServer, error) { // want NewBare:"toolmodel\\(returns
 }
 
 // Tools is a toolset helper.
-func Tools() []server.ServerTool { // want Tools:"toolmodel\\(returns tool unwrapped registrar.search\\)"
+func Tools() []server.ServerTool { // want Tools:"toolmodel\\(returns tool unwrapped registrar.search as \"search\"\\)"
 	return []server.ServerTool{{Tool: mcp.NewTool("search"), Handler: search}}
 }
 
@@ -76,7 +76,7 @@ func Option() server.ServerOption { // want Option:"toolmodel\\(option installs 
 }
 
 // RegisterGo registers a go-sdk tool on its parameter.
-func RegisterGo(s *gosdk.Server) { // want RegisterGo:"toolmodel\\(registers unwrapped registrar.goSearch on param 0\\)"
+func RegisterGo(s *gosdk.Server) { // want RegisterGo:"toolmodel\\(registers unwrapped registrar.goSearch as \"search\" on param 0\\)"
 	gosdk.AddTool(s, &gosdk.Tool{Name: "search"}, goSearch)
 }
 

@@ -8,7 +8,7 @@ import (
 	"registrar"
 )
 
-func Setup(s *server.MCPServer) { // want Setup:"toolmodel\\(registers unwrapped registrar.search on param 0\\)"
+func Setup(s *server.MCPServer) { // want Setup:"toolmodel\\(registers unwrapped registrar.search as \"search\" on param 0\\)"
 	registrar.Register(s)
 }
 

@@ -1,0 +1,43 @@
+// Package installfix has one boundary per SDK in sight: the fix installs
+// it as server middleware where each server is built.
+package installfix
+
+import (
+	"context"
+
+	gomcp "github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// Boundary is the mcp-go boundary, a server.ToolHandlerMiddleware.
+func Boundary(next server.ToolHandlerFunc) server.ToolHandlerFunc {
+	return func(ctx context.Context, req gomcp.CallToolRequest) (*gomcp.CallToolResult, error) {
+		return next(ctx, req)
+	}
+}
+
+// ReceivingBoundary is the go-sdk boundary, as receiving middleware.
+func ReceivingBoundary() mcp.Middleware {
+	return func(next mcp.MethodHandler) mcp.MethodHandler { return next }
+}
+
+func read(ctx context.Context, req gomcp.CallToolRequest) (*gomcp.CallToolResult, error) {
+	return gomcp.NewToolResultText("note"), nil
+}
+
+func search(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return &mcp.CallToolResult{}, nil
+}
+
+func mcpgoServer() *server.MCPServer {
+	s := server.NewMCPServer("notes", "1.0.0", server.WithRecovery()) // want `tool "read_note" \(handler installfix.read\) is registered on this server without the tool boundary; install the boundary as server middleware here`
+	s.AddTool(gomcp.NewTool("read_note"), read)
+	return s
+}
+
+func gosdkServer() *mcp.Server {
+	s := mcp.NewServer(&mcp.Implementation{Name: "notes"}, nil) // want `tool "search_notes" \(handler installfix.search\) is registered on this server without the tool boundary; install the boundary as server middleware here`
+	s.AddTool(&mcp.Tool{Name: "search_notes"}, search)
+	return s
+}

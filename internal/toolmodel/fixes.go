@@ -1,0 +1,291 @@
+package toolmodel
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"iter"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	"golang.org/x/mod/modfile"
+	"golang.org/x/tools/go/analysis"
+)
+
+// The helpers every analyzer's suggested fixes share: the functions a
+// file can name, how it names a package, and the edit that imports one.
+
+// VisibleFuncs iterates over the functions a file can name, each with the
+// expression that names it: the package's own (Name), and the exported
+// functions of the packages the file imports by name (pkg.Name) that keep
+// reaches, if given.
+func (m *Model) VisibleFuncs(file *ast.File, keep func(*types.Package) bool) iter.Seq2[string, *types.Func] {
+	return func(yield func(string, *types.Func) bool) {
+		scope := m.Pass.Pkg.Scope()
+		for _, name := range scope.Names() {
+			if fn, ok := scope.Lookup(name).(*types.Func); ok {
+				if !yield(fn.Name(), fn) {
+					return
+				}
+			}
+		}
+		for _, imp := range file.Imports {
+			pn := m.Pass.TypesInfo.PkgNameOf(imp)
+			if pn == nil || pn.Name() == "_" || pn.Name() == "." {
+				continue
+			}
+			if keep != nil && !keep(pn.Imported()) {
+				continue
+			}
+			ps := pn.Imported().Scope()
+			for _, name := range ps.Names() {
+				if fn, ok := ps.Lookup(name).(*types.Func); ok && fn.Exported() {
+					if !yield(pn.Name()+"."+fn.Name(), fn) {
+						return
+					}
+				}
+			}
+		}
+	}
+}
+
+// Qualifier returns the prefix that names the package path (whose name is
+// name) in file ("slog."), with the edit that imports it when the file
+// does not yet; false when the name is taken.
+func (m *Model) Qualifier(file *ast.File, path, name string) (string, []analysis.TextEdit, bool) {
+	if path == m.Pass.Pkg.Path() {
+		return "", nil, true
+	}
+	for _, imp := range file.Imports {
+		p, err := strconv.Unquote(imp.Path.Value)
+		if err != nil || unvendor(p) != path {
+			continue
+		}
+		if imp.Name != nil {
+			switch imp.Name.Name {
+			case "_":
+				continue
+			case ".":
+				return "", nil, true
+			}
+			return imp.Name.Name + ".", nil, true
+		}
+		if pn := m.Pass.TypesInfo.PkgNameOf(imp); pn != nil {
+			return pn.Name() + ".", nil, true
+		}
+		return name + ".", nil, true
+	}
+	// Not imported: import it, unless the name is taken.
+	if m.Pass.Pkg.Scope().Lookup(name) != nil {
+		return "", nil, false
+	}
+	if sc := m.Pass.TypesInfo.Scopes[file]; sc != nil && sc.Lookup(name) != nil {
+		return "", nil, false
+	}
+	return name + ".", []analysis.TextEdit{ImportEdit(file, path)}, true
+}
+
+// ImportEdit adds path to file's imports.
+func ImportEdit(file *ast.File, path string) analysis.TextEdit {
+	spec := strconv.Quote(path)
+	for _, d := range file.Decls {
+		gd, ok := d.(*ast.GenDecl)
+		if !ok || gd.Tok != token.IMPORT {
+			continue
+		}
+		if gd.Lparen.IsValid() {
+			return analysis.TextEdit{Pos: gd.Lparen + 1, End: gd.Lparen + 1, NewText: []byte("\n\t" + spec)}
+		}
+		return analysis.TextEdit{Pos: gd.Pos(), End: gd.Pos(), NewText: []byte("import " + spec + "\n")}
+	}
+	return analysis.TextEdit{Pos: file.Name.End(), End: file.Name.End(), NewText: []byte("\n\nimport " + spec)}
+}
+
+// MergeImports appends the import edits of b not already in a.
+func MergeImports(a, b []analysis.TextEdit) []analysis.TextEdit {
+	for _, e := range b {
+		dup := false
+		for _, x := range a {
+			if x.Pos == e.Pos && string(x.NewText) == string(e.NewText) {
+				dup = true
+			}
+		}
+		if !dup {
+			a = append(a, e)
+		}
+	}
+	sort.SliceStable(a, func(i, j int) bool { return a[i].Pos < a[j].Pos })
+	return a
+}
+
+// ToolerrModule is the module path of toolcheck's runtime half.
+const ToolerrModule = "github.com/toolcheck/toolcheck/toolerr"
+
+// requires caches, by go.mod path, the modules a go.mod requires.
+var requires sync.Map // string -> map[string]bool
+
+// ModuleRequires reports whether the go.mod governing file (found from its
+// directory upward) requires the module path, or is it.
+func (m *Model) ModuleRequires(file *ast.File, path string) bool {
+	tf := m.Pass.Fset.File(file.Pos())
+	if tf == nil {
+		return false
+	}
+	for dir := filepath.Dir(tf.Name()); ; {
+		gomod := filepath.Join(dir, "go.mod")
+		if v, ok := requires.Load(gomod); ok {
+			return v.(map[string]bool)[path]
+		}
+		if data, err := os.ReadFile(gomod); err == nil {
+			reqs := map[string]bool{}
+			if f, err := modfile.ParseLax(gomod, data, nil); err == nil {
+				if f.Module != nil {
+					reqs[f.Module.Mod.Path] = true
+				}
+				for _, r := range f.Require {
+					reqs[r.Mod.Path] = true
+				}
+			}
+			requires.Store(gomod, reqs)
+			return reqs[path]
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return false
+		}
+		dir = parent
+	}
+}
+
+// A ServerBoundary is a boundary a fix can install as server middleware.
+type ServerBoundary struct {
+	Name      string // how messages name it: mcpgo.Boundary
+	Expr      string // the middleware value as the file spells it: mcpgo.Boundary, gosdk.ReceivingBoundary()
+	ServerPkg string // mcp-go: how the file names the server package ("server")
+	Imports   []analysis.TextEdit
+}
+
+// ServerBoundary returns the one boundary file can see that installs as
+// server middleware of the SDK ("mcp-go": a server.ToolHandlerMiddleware
+// value for server.WithToolHandlerMiddleware; "go-sdk": an mcp.Middleware
+// for AddReceivingMiddleware): a boundary of the package or of a package
+// the file imports, or, when the module requires toolcheck's toolerr,
+// toolerr/mcpgo.Boundary or toolerr/gosdk.ReceivingBoundary(). False when
+// there is none, or more than one.
+func (m *Model) ServerBoundary(file *ast.File, sdk string) (ServerBoundary, bool) {
+	type cand struct {
+		pkg, name, expr string // package path, qualified name, expression
+	}
+	var cands []cand
+	seen := map[string]bool{}
+	add := func(c cand) {
+		if !seen[c.pkg+"."+c.name] {
+			seen[c.pkg+"."+c.name] = true
+			cands = append(cands, c)
+		}
+	}
+	for qual, fn := range m.VisibleFuncs(file, m.RelevantPackage) {
+		if !m.IsBoundary(fn) || IsSDKPath(PkgPath(fn)) {
+			continue
+		}
+		sig := fn.Type().(*types.Signature)
+		if sig.TypeParams().Len() > 0 || sig.Results().Len() != 1 {
+			continue
+		}
+		switch {
+		case sdkMiddleware(fn.Type(), sdk):
+			add(cand{PkgPath(fn), qual, qual}) // Boundary(next) next: the function is the middleware
+		case (sig.Params().Len() == 0 || sig.Params().Len() == 1 && sig.Variadic()) && sdkMiddleware(sig.Results().At(0).Type(), sdk):
+			add(cand{PkgPath(fn), qual, qual + "()"}) // NewBoundary(opts...) middleware: its result is
+		}
+	}
+	// A package whose plain boundary is visible offers no factory besides.
+	byPkg := map[string][]cand{}
+	for _, c := range cands {
+		byPkg[c.pkg] = append(byPkg[c.pkg], c)
+	}
+	cands = cands[:0]
+	for _, cs := range byPkg {
+		var plain []cand
+		for _, c := range cs {
+			if !strings.HasSuffix(c.expr, "()") {
+				plain = append(plain, c)
+			}
+		}
+		if len(plain) > 0 {
+			cs = plain
+		}
+		cands = append(cands, cs...)
+	}
+	var b ServerBoundary
+	switch {
+	case len(cands) == 1:
+		b.Name, b.Expr = cands[0].name, cands[0].expr
+	case len(cands) == 0 && m.ModuleRequires(file, ToolerrModule):
+		path, name, expr := ToolerrModule+"/mcpgo", "mcpgo", "Boundary"
+		if sdk == "go-sdk" {
+			path, name, expr = ToolerrModule+"/gosdk", "gosdk", "ReceivingBoundary()"
+		}
+		q, edits, ok := m.Qualifier(file, path, name)
+		if !ok {
+			return ServerBoundary{}, false
+		}
+		b.Name, b.Expr, b.Imports = q+strings.TrimSuffix(expr, "()"), q+expr, edits
+	default:
+		return ServerBoundary{}, false
+	}
+	if sdk == "mcp-go" {
+		q, edits, ok := m.Qualifier(file, MCPGoServer, "server")
+		if !ok {
+			return ServerBoundary{}, false
+		}
+		b.ServerPkg = strings.TrimSuffix(q, ".")
+		b.Imports = MergeImports(b.Imports, edits)
+	}
+	return b, true
+}
+
+// sdkMiddleware reports whether t is server middleware of the SDK: a
+// server.ToolHandlerMiddleware shape for mcp-go, an mcp.Middleware shape
+// for go-sdk.
+func sdkMiddleware(t types.Type, sdk string) bool {
+	if !IsMiddlewareType(t) {
+		return false
+	}
+	k := HandlerKindOf(t.Underlying().(*types.Signature).Params().At(0).Type())
+	switch sdk {
+	case "mcp-go":
+		return k == MCPGoHandler
+	case "go-sdk":
+		return k == GoSDKMethod
+	}
+	return false
+}
+
+// AssignedTo returns the statement that stores the value of call in a
+// variable or field (s := mcp.NewServer(...), var s = ..., a.srv = ...),
+// and how the code names that storage; nil when it stores it in none.
+func (m *Model) AssignedTo(call *ast.CallExpr) (ast.Stmt, string) {
+	c, ok := m.Syntax.Root().FindNode(call)
+	if !ok {
+		return nil, ""
+	}
+	p := c.Parent()
+	switch n := p.Node().(type) {
+	case *ast.AssignStmt:
+		if len(n.Lhs) == 1 && len(n.Rhs) == 1 && n.Rhs[0] == call {
+			return n, types.ExprString(n.Lhs[0])
+		}
+	case *ast.ValueSpec:
+		if len(n.Names) == 1 && len(n.Values) == 1 && n.Values[0] == call {
+			if ds, ok := p.Parent().Parent().Node().(*ast.DeclStmt); ok {
+				return ds, n.Names[0].Name
+			}
+		}
+	}
+	return nil, ""
+}

@@ -1,0 +1,187 @@
+package toolmodel
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"github.com/toolcheck/toolcheck/internal/flow"
+)
+
+// A ToolDef is the definition of a tool a registration registers, named
+// as the user names it: the string in mcp.NewTool("read_note", ...) or
+// mcp.Tool{Name: "read_note"}.
+type ToolDef struct {
+	Name  string    // the tool's name; "" when it is not a constant
+	Pos   token.Pos // its definition in this package, or token.NoPos
+	Where string    // its definition in another package (file.go:12), from a fact
+}
+
+// toolSet is what a tool expression may evaluate to.
+type toolSet struct {
+	defs    []ToolDef
+	params  []*types.Var // the tool is a parameter's value
+	unknown bool
+}
+
+func (s *toolSet) merge(o toolSet) {
+	s.defs = append(s.defs, o.defs...)
+	s.params = append(s.params, o.params...)
+	s.unknown = s.unknown || o.unknown
+}
+
+// isToolType reports whether t is (a pointer to) either SDK's mcp.Tool.
+func isToolType(t types.Type) bool {
+	return IsNamed(t, MCPGoMCP, "Tool") || IsNamed(t, GoSDKMCP, "Tool")
+}
+
+// toolsOf says which tools a tool expression (an mcp.Tool or *mcp.Tool
+// value) may be, in frame f: mcp.NewTool calls and Tool literals, through
+// variables, fields, the package's functions and other packages' facts.
+func (m *Model) toolsOf(e ast.Expr, f *flow.Frame) toolSet {
+	if e == nil {
+		return toolSet{unknown: true}
+	}
+	var ts toolSet
+	for _, o := range m.tr.Origins(e, f, nil) {
+		ts.merge(m.toolsOrigin(o, 0))
+	}
+	return ts
+}
+
+func (m *Model) toolsOrigin(o flow.Origin, depth int) toolSet {
+	info := m.Pass.TypesInfo
+	switch o.Kind {
+	case flow.FreeParam:
+		return toolSet{params: []*types.Var{o.Param}}
+	case flow.Expr:
+		switch e := o.Expr.(type) {
+		case *ast.CompositeLit:
+			if !isToolType(info.TypeOf(e)) {
+				return toolSet{unknown: true}
+			}
+			def := ToolDef{Pos: e.Pos()}
+			for _, elt := range e.Elts {
+				if kv, ok := elt.(*ast.KeyValueExpr); ok {
+					if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "Name" {
+						return m.namedTools(def, kv.Value, o.Frame)
+					}
+				}
+			}
+			return toolSet{defs: []ToolDef{def}}
+		case *ast.CallExpr:
+			fn := m.Flow.Callee(e)
+			if IsFunc(fn, MCPGoMCP, "NewTool") && len(e.Args) > 0 {
+				return m.namedTools(ToolDef{Pos: e.Pos()}, e.Args[0], o.Frame)
+			}
+			if depth > flow.MaxDepth || !m.enter(e, o.Frame) {
+				return toolSet{unknown: true}
+			}
+			defer m.leave(e, o.Frame)
+			if fn != nil && m.Flow.Body(fn) == nil {
+				return m.toolDefsFromFact(fn, e, o.Frame, o.Tuple)
+			}
+			origins, ok := m.tr.Results(e, o.Frame, o.Tuple, nil)
+			if !ok {
+				return toolSet{unknown: true}
+			}
+			var ts toolSet
+			for _, r := range origins {
+				ts.merge(m.toolsOrigin(r, depth+1))
+			}
+			return ts
+		}
+	}
+	return toolSet{unknown: true}
+}
+
+// namedTools returns the tool def with each name the expression may hold.
+func (m *Model) namedTools(def ToolDef, name ast.Expr, f *flow.Frame) toolSet {
+	names, params := m.stringsOf(name, f)
+	var ts toolSet
+	for _, n := range names {
+		d := def
+		d.Name = n
+		ts.defs = append(ts.defs, d)
+	}
+	ts.params = params
+	if len(names) == 0 && len(params) == 0 {
+		ts.defs = []ToolDef{def} // a name that is not a constant
+	}
+	return ts
+}
+
+// stringsOf returns the constant strings an expression may hold, and the
+// parameters it may come from.
+func (m *Model) stringsOf(e ast.Expr, f *flow.Frame) ([]string, []*types.Var) {
+	info := m.Pass.TypesInfo
+	var out []string
+	var params []*types.Var
+	for _, o := range m.tr.Origins(e, f, nil) {
+		switch o.Kind {
+		case flow.FreeParam:
+			params = append(params, o.Param)
+		case flow.Expr:
+			if tv, ok := info.Types[o.Expr]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+				out = append(out, constant.StringVal(tv.Value))
+			}
+		}
+	}
+	return out, params
+}
+
+// toolDefsFromFact evaluates the tools another package's function returns.
+func (m *Model) toolDefsFromFact(fn *types.Func, call *ast.CallExpr, f *flow.Frame, tuple int) toolSet {
+	ff := m.factOf(fn)
+	if ff == nil {
+		return toolSet{unknown: true}
+	}
+	if tuple < 0 {
+		tuple = 0
+	}
+	var ts toolSet
+	found := false
+	for _, r := range ff.ToolDefs {
+		if r.Result != tuple {
+			continue
+		}
+		found = true
+		ts.merge(m.toolFromSrc(r.Src, call, f))
+	}
+	if !found {
+		ts.unknown = true
+	}
+	return ts
+}
+
+// toolFromSrc evaluates a tool described by a fact at call.
+func (m *Model) toolFromSrc(s Src, call *ast.CallExpr, f *flow.Frame) toolSet {
+	switch s.Kind {
+	case SrcTool:
+		return toolSet{defs: []ToolDef{{Name: s.Tool, Where: s.Where}}}
+	case SrcParam:
+		var ts toolSet
+		args := argOf(call, s.Param)
+		if len(args) == 0 {
+			return toolSet{unknown: true}
+		}
+		for _, a := range args {
+			if isToolType(m.Pass.TypesInfo.TypeOf(a)) {
+				ts.merge(m.toolsOf(a, f))
+				continue
+			}
+			// The tool's name, passed as a string.
+			names, params := m.stringsOf(a, f)
+			for _, n := range names {
+				ts.defs = append(ts.defs, ToolDef{Name: n, Where: s.Where})
+			}
+			ts.params = append(ts.params, params...)
+			if len(names) == 0 && len(params) == 0 {
+				ts.defs = append(ts.defs, ToolDef{Where: s.Where})
+			}
+		}
+		return ts
+	}
+	return toolSet{unknown: true}
+}
