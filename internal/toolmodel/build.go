@@ -32,7 +32,7 @@ type Registration struct {
 	// is known (server.NewMCPServer, mcp.NewServer), and ServerHere says the
 	// registration is decided where that construction is in reach: in the
 	// function that builds it, or with no parameter bound on the way.
-	Server    *ast.CallExpr
+	Server     *ast.CallExpr
 	ServerHere bool
 	// Session and Task say what kind of registration it is; SDK names the
 	// SDK ("mcp-go" or "go-sdk").

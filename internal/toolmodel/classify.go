@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
-	"slices"
 	"go/types"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/toolcheck/toolcheck/internal/flow"
@@ -25,12 +25,12 @@ type Handler struct {
 // tool it is registered as, once the registration is known.
 type entry struct {
 	Handler
-	tool   ToolDef
-	tparam *types.Var // the tool is this parameter's value
-	site   token.Pos  // the registration in this package (the SDK call or the ServerTool literal)
-	where  string     // the registration in another package (file.go:12), from a fact
-	via    string     // ... performed by this registrar of another package
-	sdk    string
+	tool          ToolDef
+	tparam        *types.Var // the tool is this parameter's value
+	site          token.Pos  // the registration in this package (the SDK call or the ServerTool literal)
+	where         string     // the registration in another package (file.go:12), from a fact
+	via           string     // ... performed by this registrar of another package
+	sdk           string
 	session, task bool
 }
 

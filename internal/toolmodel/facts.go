@@ -2,10 +2,10 @@ package toolmodel
 
 import (
 	"fmt"
-	"strconv"
 	"go/ast"
 	"go/types"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/toolcheck/toolcheck/internal/flow"

@@ -9,7 +9,7 @@ func TestErrorClassByName(t *testing.T) {
 	for name, want := range map[string]ErrorClass{
 		"ErrNotFound": ClassNotFound, "ErrNoSuchNote": ClassNotFound, "NotFoundError": ClassNotFound,
 		"ErrRecordNotFound": ClassNotFound, "ErrNoRows": ClassNotFound, "ErrUnknownTool": ClassNotFound,
-		"KindNotFound": ClassNotFound,
+		"KindNotFound":     ClassNotFound,
 		"ErrAlreadyExists": ClassExists, "ErrDuplicateName": ClassExists,
 		"ErrConflict": ClassConflict, "ErrPreconditionFailed": ClassConflict,
 		"ErrVersionMismatch": ClassStale, "ErrStale": ClassStale, "ErrExpired": ClassStale,
