@@ -16,14 +16,19 @@ package main
 
 import (
 	"flag"
+	"os"
 
 	"golang.org/x/tools/go/analysis/multichecker"
 
+	"github.com/toolcheck/toolcheck/internal/lsp"
 	"github.com/toolcheck/toolcheck/internal/suite"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == "lsp" {
+		os.Exit(lsp.Main(os.Args[2:]))
+	}
 	cfg := &toolmodel.Config{}
 	cfg.RegisterFlags(flag.CommandLine)
 	multichecker.Main(suite.New(cfg)...)
