@@ -7,7 +7,10 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"maps"
 	"path/filepath"
+	"runtime/debug"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -49,6 +52,10 @@ type result struct {
 	// packageErrors are syntax and type errors, which gopls reports.
 	packageErrors  []string
 	load, analysis time.Duration
+	// fullLoad says why the run loaded the packages afresh; empty when it
+	// reused the last load and checked again rechecked packages.
+	fullLoad  string
+	rechecked int
 }
 
 // analysedPackage is one package of a result. complete says whether every
@@ -91,57 +98,85 @@ type edit struct {
 
 // packagesBackend loads packages with go/packages, unsaved buffers as
 // overlays, and runs toolcheck's analyzers on them with
-// golang.org/x/tools/go/analysis/checker, as the command does.
+// golang.org/x/tools/go/analysis/checker, as the command does. It keeps
+// each module's last load (loadCache) and, when only file contents
+// changed, checks again just the packages they affect.
 type packagesBackend struct {
-	opts *options
+	opts    *options
+	noCache bool // load afresh every run (tests compare the two)
+	envs    map[string]*goEnv
+	caches  map[string]*loadCache
 }
 
 func (b *packagesBackend) analyze(ctx context.Context, req *request) (*result, error) {
 	analyzers := b.opts.prepare()
-	res := &result{contents: map[string][]byte{}}
-	var mu sync.Mutex
-	under := filepath.Clean(req.dir) + string(filepath.Separator)
-	cfg := &packages.Config{
-		Mode:    packages.LoadAllSyntax | packages.NeedModule,
-		Context: ctx,
-		Dir:     req.dir,
-		Tests:   b.opts.tests,
-		Overlay: req.overlay,
-		ParseFile: func(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
-			if err := ctx.Err(); err != nil {
-				return nil, err // a superseded run: stop parsing
-			}
-			if strings.HasPrefix(filename, under) {
-				mu.Lock()
-				res.contents[filename] = src
-				mu.Unlock()
-			}
-			return parser.ParseFile(fset, filename, src, parser.AllErrors|parser.ParseComments)
-		},
+	if b.envs == nil {
+		b.envs, b.caches = map[string]*goEnv{}, map[string]*loadCache{}
 	}
-	patterns := make([]string, len(req.files))
-	for i, f := range req.files {
-		patterns[i] = "file=" + f
+	env := b.envs[req.dir]
+	if env == nil {
+		var err error
+		if env, err = readGoEnv(ctx, req.dir); err != nil {
+			return nil, err
+		}
+		b.envs[req.dir] = env
 	}
+	res := &result{}
 	t0 := time.Now()
-	pkgs, err := packages.Load(cfg, patterns...)
-	res.load = time.Since(t0)
-	if ctx.Err() != nil {
-		return nil, ctx.Err()
+	var roots []*packages.Package
+	c := b.caches[req.dir]
+	if c != nil && !b.noCache {
+		var err error
+		roots, res.rechecked, err = c.recheck(ctx, req.files, req.overlay)
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		var syntax *errSyntax
+		if errors.As(err, &syntax) {
+			// Not analysable until it parses, as in a full load.
+			res.packageErrors = append(res.packageErrors, syntax.Error())
+			for _, p := range roots {
+				if !isTestMain(p) {
+					res.packages = append(res.packages, analysedPackage{id: p.ID, files: p.GoFiles})
+				}
+			}
+			res.load = time.Since(t0)
+			return res, nil
+		}
+		if err != nil {
+			res.fullLoad = err.Error()
+			roots = nil
+		}
 	}
-	if err != nil {
-		return nil, err
+	if roots == nil {
+		var files []string
+		if c != nil {
+			files = c.files
+		}
+		var err error
+		if c, err = b.load(ctx, env, req, files); err != nil {
+			return nil, err
+		}
+		b.caches[req.dir] = c
+		roots = c.rootsOf(req.files)
+		if res.fullLoad == "" {
+			res.fullLoad = "first run"
+		}
+	}
+	res.load = time.Since(t0)
+	res.contents = maps.Clone(c.src)
+	if res.contents == nil {
+		res.contents = map[string][]byte{}
 	}
 
-	var roots []*packages.Package
-	for _, p := range pkgs {
-		if isTestMain(p) {
-			continue
+	var analysed []*packages.Package
+	for _, p := range roots {
+		if !isTestMain(p) {
+			analysed = append(analysed, p)
 		}
-		roots = append(roots, p)
 	}
 	seenErr := map[string]bool{}
-	packages.Visit(roots, nil, func(p *packages.Package) {
+	packages.Visit(analysed, nil, func(p *packages.Package) {
 		for _, e := range p.Errors {
 			msg := e.Error()
 			if seenErr[msg] {
@@ -155,12 +190,12 @@ func (b *packagesBackend) analyze(ctx context.Context, req *request) (*result, e
 			}
 		}
 	})
-	if len(roots) == 0 {
+	if len(analysed) == 0 {
 		return res, nil
 	}
 
 	t1 := time.Now()
-	graph, err := checker.Analyze(analyzers, roots, nil)
+	graph, err := checker.Analyze(analyzers, analysed, nil)
 	res.analysis = time.Since(t1)
 	if err != nil {
 		return nil, err
@@ -168,7 +203,94 @@ func (b *packagesBackend) analyze(ctx context.Context, req *request) (*result, e
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
+	collect(res, graph, analysed)
+	return res, nil
+}
 
+// release drops the loads kept between runs, for the memory.
+func (b *packagesBackend) release() {
+	b.caches = nil
+	b.envs = nil
+	debug.FreeOSMemory()
+}
+
+// load loads the packages of req's files and of the files an earlier load
+// asked for, and returns them as a new cache.
+func (b *packagesBackend) load(ctx context.Context, env *goEnv, req *request, earlier []string) (*loadCache, error) {
+	files := append([]string(nil), req.files...)
+	for i := len(earlier) - 1; i >= 0 && len(files) < maxCachedFiles; i-- {
+		if !slices.Contains(files, earlier[i]) && exists(earlier[i]) {
+			files = append(files, earlier[i])
+		}
+	}
+	var mu sync.Mutex
+	src := map[string][]byte{}
+	fset := token.NewFileSet()
+	cfg := &packages.Config{
+		Mode:    packages.LoadAllSyntax | packages.NeedModule,
+		Context: ctx,
+		Dir:     req.dir,
+		Tests:   b.opts.tests,
+		Overlay: req.overlay,
+		Fset:    fset,
+		ParseFile: func(fset *token.FileSet, filename string, data []byte) (*ast.File, error) {
+			if err := ctx.Err(); err != nil {
+				return nil, err // a superseded run: stop parsing
+			}
+			if env.workspace(filename) {
+				mu.Lock()
+				src[filename] = data
+				mu.Unlock()
+			}
+			return parser.ParseFile(fset, filename, data, parser.AllErrors|parser.ParseComments)
+		},
+	}
+	patterns := make([]string, len(files))
+	for i, f := range files {
+		patterns[i] = "file=" + f
+	}
+	initial, err := packages.Load(cfg, patterns...)
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	if err != nil {
+		return nil, err
+	}
+	return newLoadCache(env, req.dir, files, fset, initial, src), nil
+}
+
+// rootsOf returns the loaded root packages that contain files; for a file
+// in none (a file its build constraints exclude), those of its directory.
+func (c *loadCache) rootsOf(files []string) []*packages.Package {
+	seen := map[*packages.Package]bool{}
+	var roots []*packages.Package
+	add := func(p *packages.Package) {
+		if !seen[p] {
+			seen[p] = true
+			roots = append(roots, p)
+		}
+	}
+	for _, f := range files {
+		if ps := c.roots[f]; len(ps) > 0 {
+			for _, p := range ps {
+				add(p)
+			}
+			continue
+		}
+		for _, ps := range c.roots {
+			for _, p := range ps {
+				if len(p.GoFiles) > 0 && filepath.Dir(p.GoFiles[0]) == filepath.Dir(f) {
+					add(p)
+				}
+			}
+		}
+	}
+	sort.Slice(roots, func(i, j int) bool { return roots[i].ID < roots[j].ID })
+	return roots
+}
+
+// collect turns the actions of an analysis into findings and errors.
+func collect(res *result, graph *checker.Graph, roots []*packages.Package) {
 	complete := map[*packages.Package]bool{}
 	for _, p := range roots {
 		complete[p] = true
@@ -196,7 +318,7 @@ func (b *packagesBackend) analyze(ctx context.Context, req *request) (*result, e
 			res.findings = append(res.findings, f)
 		}
 	}
-	seenErr = map[string]bool{}
+	seenErr := map[string]bool{}
 	for act := range graph.All() {
 		if act.Err == nil || seenErr[act.Err.Error()] {
 			continue
@@ -221,7 +343,6 @@ func (b *packagesBackend) analyze(ctx context.Context, req *request) (*result, e
 		}
 		return a.analyzer < b.analyzer
 	})
-	return res, nil
 }
 
 // isTestMain reports whether p is the generated main package of a test

@@ -9,6 +9,13 @@
 // takes the command's flags and reads the same .toolcheck.json, afresh on
 // every run. Configuration and load errors show once as window/showMessage.
 //
+// Loading is most of a run's cost (go list, then parsing and type-checking
+// every dependency from source, for the facts). The backend keeps each
+// module's last load; when only the contents of files changed, a run
+// parses them again and re-checks their packages and those above them
+// (cache.go), and anything else loads afresh. After ten minutes without a
+// run the loads are dropped.
+//
 // The JSON-RPC 2.0 transport is written here (jsonrpc.go): the server only
 // answers requests and sends notifications, which takes a few hundred
 // lines, and toolcheck, a golangci-lint module plugin, keeps its

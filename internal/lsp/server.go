@@ -22,7 +22,12 @@ const (
 	// openDelay gathers the notifications of an editor that opens or
 	// saves several files at once into one run.
 	openDelay = 20 * time.Millisecond
+	// idleRelease is how long the server keeps its loads without a run.
+	idleRelease = 10 * time.Minute
 )
+
+// A releaser drops what a backend keeps between runs.
+type releaser interface{ release() }
 
 // server is a toolcheck language server on one connection.
 type server struct {
@@ -42,6 +47,7 @@ type server struct {
 	literals    bool // the client takes CodeAction literals
 	onChange    bool
 	debounce    time.Duration
+	idle        time.Duration       // after a run, release the backend's loads this long without one
 	startup     []ShowMessageParams // shown once the client is initialized
 	docs        map[string]*document
 	files       map[string]*fileState
@@ -87,6 +93,7 @@ func newServer(in io.Reader, out io.Writer, logw io.Writer, args []string) *serv
 		args:       args,
 		newBackend: func(o *options) backend { return &packagesBackend{opts: o} },
 		debounce:   defaultDebounce,
+		idle:       idleRelease,
 		onChange:   true,
 		docs:       map[string]*document{},
 		files:      map[string]*fileState{},
@@ -529,10 +536,20 @@ func (s *server) stopRuns() {
 // loop runs analyses, one at a time.
 func (s *server) loop() {
 	defer close(s.loopDone)
+	idle := time.NewTimer(time.Hour)
+	idle.Stop()
+	defer idle.Stop()
+	var used backend
 	for {
 		select {
 		case <-s.stop:
 			return
+		case <-idle.C:
+			if r, ok := used.(releaser); ok {
+				r.release()
+				s.log.Printf("released the loaded packages after %v without a run", s.idle)
+			}
+			continue
 		case <-s.wake:
 		}
 		s.mu.Lock()
@@ -559,6 +576,8 @@ func (s *server) loop() {
 		s.mu.Unlock()
 
 		s.run(ctx, be, files, snap)
+		used = be
+		idle.Reset(s.idle)
 
 		s.mu.Lock()
 		if ctx.Err() != nil && !s.shutdown {
@@ -634,10 +653,14 @@ func (s *server) runModule(ctx context.Context, be backend, root string, files [
 	for _, e := range res.packageErrors {
 		s.notify("window/logMessage", ShowMessageParams{messageLog, "toolcheck: " + e})
 	}
+	how := fmt.Sprintf("re-checked %d packages of the last load", res.rechecked)
+	if res.fullLoad != "" {
+		how = "full load: " + res.fullLoad
+	}
 	s.notify("window/logMessage", ShowMessageParams{messageLog,
-		fmt.Sprintf("toolcheck: analysed %d packages for %d files in %v (load %v, analysis %v)",
+		fmt.Sprintf("toolcheck: analysed %d packages for %d files in %v (load %v, analysis %v; %s)",
 			len(res.packages), len(files), time.Since(t0).Round(time.Millisecond),
-			res.load.Round(time.Millisecond), res.analysis.Round(time.Millisecond))})
+			res.load.Round(time.Millisecond), res.analysis.Round(time.Millisecond), how)})
 	return true
 }
 

@@ -632,3 +632,40 @@ func TestBackendPanicAndErrors(t *testing.T) {
 	}
 	c.shutdown()
 }
+
+// releasingFake is a fake backend that counts releases.
+type releasingFake struct {
+	*fakeBackend
+	released chan struct{}
+}
+
+func (r *releasingFake) release() { r.released <- struct{}{} }
+
+func TestIdleRelease(t *testing.T) {
+	root := fakeModule(t, map[string]string{"a.go": "package a\n"})
+	path := filepath.Join(root, "a.go")
+	fake := &releasingFake{newFake(func(context.Context, int, *request) (*result, error) { return &result{}, nil }), make(chan struct{}, 10)}
+	c := startServer(t, nil, func(s *server) {
+		withBackend(fake)(s)
+		s.idle = 50 * time.Millisecond
+	})
+	c.initialize(root, nil)
+	select {
+	case <-fake.released:
+		t.Fatal("released before any run")
+	case <-time.After(150 * time.Millisecond):
+	}
+	c.open(path, 1, "package a\n")
+	fake.waitStart(t, 0)
+	select {
+	case <-fake.released:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the backend was not released after the idle time")
+	}
+	select {
+	case <-fake.released:
+		t.Fatal("released twice after one run")
+	case <-time.After(150 * time.Millisecond):
+	}
+	c.shutdown()
+}
