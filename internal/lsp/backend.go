@@ -64,6 +64,7 @@ type result struct {
 type analysedPackage struct {
 	id       string
 	files    []string
+	ignored  []string // files of its directory that build constraints exclude
 	complete bool
 }
 
@@ -137,7 +138,7 @@ func (b *packagesBackend) analyze(ctx context.Context, req *request) (*result, e
 			res.packageErrors = append(res.packageErrors, syntax.Error())
 			for _, p := range roots {
 				if !isTestMain(p) {
-					res.packages = append(res.packages, analysedPackage{id: p.ID, files: p.GoFiles})
+					res.packages = append(res.packages, analysedPackage{id: p.ID, files: p.GoFiles, ignored: p.IgnoredFiles})
 				}
 			}
 			res.load = time.Since(t0)
@@ -331,7 +332,7 @@ func collect(res *result, graph *checker.Graph, roots []*packages.Package) {
 		res.errors = append(res.errors, msg)
 	}
 	for _, p := range roots {
-		res.packages = append(res.packages, analysedPackage{id: p.ID, files: p.GoFiles, complete: complete[p]})
+		res.packages = append(res.packages, analysedPackage{id: p.ID, files: p.GoFiles, ignored: p.IgnoredFiles, complete: complete[p]})
 	}
 	sort.Slice(res.findings, func(i, j int) bool {
 		a, b := res.findings[i], res.findings[j]

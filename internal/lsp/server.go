@@ -695,7 +695,11 @@ func (s *server) report(root string, msgs []string) {
 func (s *server) publish(_ string, requested []string, res *result, snap *snapshot) {
 	complete := map[string]bool{}
 	inResult := map[string]bool{}
+	ignored := map[string]bool{}
 	for _, p := range res.packages {
+		for _, f := range p.ignored {
+			ignored[f] = true
+		}
 		for _, f := range p.files {
 			inResult[f] = true
 			if p.complete {
@@ -767,14 +771,19 @@ func (s *server) publish(_ string, requested []string, res *result, snap *snapsh
 		}
 		out = append(out, p)
 	}
-	// Files that left the packages of the requested directories.
+	// Files of the requested directories that left their packages: deleted
+	// (and not open), or now excluded by build constraints. A file of
+	// another package in the directory (an external test) stays.
 	dirs := map[string]bool{}
 	for _, f := range requested {
 		dirs[filepath.Dir(f)] = true
 	}
 	var gone []string
 	for file := range s.files {
-		if dirs[filepath.Dir(file)] && !inResult[file] {
+		if !dirs[filepath.Dir(file)] || inResult[file] {
+			continue
+		}
+		if ignored[file] || s.docs[file] == nil && !exists(file) {
 			gone = append(gone, file)
 		}
 	}

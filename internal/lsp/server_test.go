@@ -449,44 +449,51 @@ func TestRunForAnotherPackageIsNotCancelled(t *testing.T) {
 }
 
 func TestPublishAndClear(t *testing.T) {
-	root := fakeModule(t, map[string]string{"a.go": "package a\n", "b.go": "package a\n", "c.go": "package a\n"})
-	a, b, cgo := filepath.Join(root, "a.go"), filepath.Join(root, "b.go"), filepath.Join(root, "c.go")
+	root := fakeModule(t, map[string]string{
+		"a.go": "package a\n", "b.go": "package a\n", "c.go": "package a\n",
+		"d.go": "package a\n", "x_test.go": "package a_test\n",
+	})
+	file := func(name string) string { return filepath.Join(root, name) }
+	a, b, c3, d, x := file("a.go"), file("b.go"), file("c.go"), file("d.go"), file("x_test.go")
 	f := func(file, msg string) finding {
 		return finding{analyzer: "iserror", message: msg, file: file, start: 0, end: 7}
 	}
 	results := []*result{
-		// 0: findings in a and b
-		{packages: []analysedPackage{{id: "p", files: []string{a, b, cgo}, complete: true}},
-			findings: []finding{f(a, "in a"), f(b, "in b")}},
-		// 1: a fixed; b now only in an incomplete variant; c gone
-		{packages: []analysedPackage{{id: "p", files: []string{a}, complete: true}, {id: "p [p.test]", files: []string{a, b}, complete: false}}},
+		// 0: findings in a, b, c, d and the external test x
+		{packages: []analysedPackage{{id: "p", files: []string{a, b, c3, d}, complete: true}, {id: "p_test", files: []string{x}, complete: true}},
+			findings: []finding{f(a, "in a"), f(b, "in b"), f(c3, "in c"), f(d, "in d"), f(x, "in x")}},
+		// 1: a fixed; b only in an incomplete variant; c deleted; d
+		// excluded by a build constraint; x not asked about
+		{packages: []analysedPackage{{id: "p", files: []string{a}, ignored: []string{d}, complete: true}, {id: "p [p.test]", files: []string{a, b}, complete: false}}},
 	}
 	fake := newFake(func(_ context.Context, i int, _ *request) (*result, error) { return results[i], nil })
-	c := startServer(t, nil, withBackend(fake))
-	c.initialize(root, map[string]any{"onChange": false})
-	c.open(a, 1, "package a\n")
+	cl := startServer(t, nil, withBackend(fake))
+	cl.initialize(root, map[string]any{"onChange": false})
+	cl.open(a, 1, "package a\n")
 	fake.waitStart(t, 0)
-	for file, want := range map[string]int{a: 1, b: 1, cgo: 0} {
-		if p := c.waitDiagnostics(0, file); len(p.Diagnostics) != want {
-			t.Errorf("%s: %d diagnostics, want %d", filepath.Base(file), len(p.Diagnostics), want)
+	for _, file := range []string{a, b, c3, d, x} {
+		if p := cl.waitDiagnostics(0, file); len(p.Diagnostics) != 1 {
+			t.Errorf("%s: %d diagnostics, want 1", filepath.Base(file), len(p.Diagnostics))
 		}
 	}
-	mark := c.mark()
-	c.save(a)
+	if err := os.Remove(c3); err != nil {
+		t.Fatal(err)
+	}
+	mark := cl.mark()
+	cl.save(a)
 	fake.waitStart(t, 1)
-	if p := c.waitDiagnostics(mark, a); len(p.Diagnostics) != 0 {
-		t.Errorf("a.go: %v, want cleared", p.Diagnostics)
-	}
-	if p := c.waitDiagnostics(mark, cgo); len(p.Diagnostics) != 0 {
-		t.Errorf("c.go: %v, want cleared", p.Diagnostics)
-	}
-	c.call("textDocument/codeAction", map[string]any{"textDocument": map[string]any{"uri": pathToURI(a)}})
-	for _, m := range c.messages(mark, "textDocument/publishDiagnostics") {
-		if strings.Contains(string(m.Params), "b.go") {
-			t.Errorf("b.go, in an incomplete package only, was published: %s", m.Params)
+	for _, file := range []string{a, c3, d} {
+		if p := cl.waitDiagnostics(mark, file); len(p.Diagnostics) != 0 {
+			t.Errorf("%s: %v, want cleared", filepath.Base(file), p.Diagnostics)
 		}
 	}
-	c.shutdown()
+	cl.call("textDocument/codeAction", map[string]any{"textDocument": map[string]any{"uri": pathToURI(a)}})
+	for _, m := range cl.messages(mark, "textDocument/publishDiagnostics") {
+		if strings.Contains(string(m.Params), "b.go") || strings.Contains(string(m.Params), "x_test.go") {
+			t.Errorf("published %s: b.go is in an incomplete package only, x_test.go in a package not analysed", m.Params)
+		}
+	}
+	cl.shutdown()
 }
 
 func TestFakeCodeActions(t *testing.T) {
