@@ -22,7 +22,8 @@ import (
 //	TOOLCHECK_LSP_LATENCY=/path/to/github-mcp-server/pkg/github/actions.go \
 //	    go test -run TestLatency -v ./internal/lsp
 //
-// TOOLCHECK_LSP_RUNS sets the number of saves and command runs (default 5).
+// TOOLCHECK_LSP_RUNS sets the number of saves and command runs (default 5);
+// TOOLCHECK_LSP_CLI=0 leaves out the command runs.
 func TestLatency(t *testing.T) {
 	file := os.Getenv("TOOLCHECK_LSP_LATENCY")
 	if file == "" {
@@ -77,7 +78,10 @@ func TestLatency(t *testing.T) {
 		c.save(file)
 		c.waitDiagnostics(mark, file)
 		lsp = append(lsp, time.Since(start))
-		t.Logf("save %d: diagnostics after %v: %s", i+1, lsp[i].Round(time.Millisecond), analysed(mark))
+		t.Logf("save %d: diagnostics after %v: %s%s", i+1, lsp[i].Round(time.Millisecond), analysed(mark), rssOf(cmd.Process.Pid))
+		if os.Getenv("TOOLCHECK_LSP_CLI") == "0" {
+			continue
+		}
 
 		run := exec.Command(bin, pkg)
 		run.Dir = root
@@ -93,14 +97,9 @@ func TestLatency(t *testing.T) {
 		}
 		t.Logf("toolcheck %s %d: %v, user %v%s", pkg, i+1, cli[i].Round(time.Millisecond), run.ProcessState.UserTime().Round(time.Millisecond), rss)
 	}
-	t.Logf("diagnostics after a save: median %v, min %v; toolcheck %s: median %v, min %v",
-		median(lsp), minimum(lsp), pkg, median(cli), minimum(cli))
-	if status, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", cmd.Process.Pid)); err == nil {
-		for _, l := range strings.Split(string(status), "\n") {
-			if strings.HasPrefix(l, "VmRSS:") || strings.HasPrefix(l, "VmHWM:") {
-				t.Logf("server %s", strings.Join(strings.Fields(l), " "))
-			}
-		}
+	t.Logf("diagnostics after a save: median %v, min %v, max %v", median(lsp), minimum(lsp), maximum(lsp))
+	if len(cli) > 0 {
+		t.Logf("toolcheck %s: median %v, min %v, max %v", pkg, median(cli), minimum(cli), maximum(cli))
 	}
 	c.shutdown()
 }
@@ -115,4 +114,26 @@ func minimum(ds []time.Duration) time.Duration {
 	s := append([]time.Duration(nil), ds...)
 	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
 	return s[0].Round(time.Millisecond)
+}
+
+func maximum(ds []time.Duration) time.Duration {
+	s := append([]time.Duration(nil), ds...)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	return s[len(s)-1].Round(time.Millisecond)
+}
+
+// rssOf returns a process's resident and peak memory, on Linux.
+func rssOf(pid int) string {
+	status, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return ""
+	}
+	var parts []string
+	for _, l := range strings.Split(string(status), "\n") {
+		if f := strings.Fields(l); len(f) == 3 && (f[0] == "VmRSS:" || f[0] == "VmHWM:") {
+			kb, _ := strconv.Atoi(f[1])
+			parts = append(parts, fmt.Sprintf("%s %d MB", strings.TrimSuffix(f[0], ":"), kb/1024))
+		}
+	}
+	return "; server " + strings.Join(parts, ", ")
 }
