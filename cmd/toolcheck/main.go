@@ -19,11 +19,15 @@ import (
 	"os"
 
 	"github.com/toolcheck/toolcheck/internal/driver"
+	"github.com/toolcheck/toolcheck/internal/lsp"
 	"github.com/toolcheck/toolcheck/internal/suite"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == "lsp" {
+		os.Exit(lsp.Main(os.Args[2:]))
+	}
 	cfg := &toolmodel.Config{}
 	p := &driver.Program{
 		Name:      "toolcheck",
