@@ -98,7 +98,7 @@ func TestCacheMatchesFullLoad(t *testing.T) {
 			return nil
 		}, true, false},
 		{"a dependency's facts change", func() map[string][]byte {
-			write(tools, replace(toolsText, `s.AddTool(mcp.NewTool("stats"), stats)`, `s.AddTool(mcp.NewTool("stats"), Search)`))
+			write(tools, replace(toolsText, `s.AddTool(mcp.NewTool("stats"), stats)`, `s.AddTool(mcp.NewTool("statistics"), stats)`))
 			return nil
 		}, true, true},
 		{"a syntax error", func() map[string][]byte {

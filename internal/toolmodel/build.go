@@ -342,7 +342,7 @@ func (m *Model) evaluate(t *template, f *flow.Frame) (handlerSet, serverSet) {
 		inPkg := m.FileOf(t.site.call.Pos()) != nil
 		for i := range hs.unwrapped {
 			e := &hs.unwrapped[i]
-			if !e.site.IsValid() && e.where == "" && inPkg {
+			if !e.site.IsValid() && inPkg {
 				e.site = t.site.call.Pos()
 			}
 			e.sdk, e.session, e.task = t.site.sdk, t.site.session, t.site.task
