@@ -52,6 +52,11 @@ type regSite struct {
 	task        bool
 	sdk         string
 	handlerType types.Type
+	// serverFrame, for a registration through a method value, is the
+	// frame its receiver is evaluated in (the call's arguments are
+	// evaluated in the frame of the call).
+	serverFrame *flow.Frame
+	dynamic     bool
 }
 
 // A template is a registration whose handler or server may depend on the
@@ -59,6 +64,7 @@ type regSite struct {
 type template struct {
 	site    *regSite      // a direct registration
 	call    *ast.CallExpr // or a call that registers
+	dyn     bool          // ... through a function value, traced where the template is evaluated
 	reg     *RegSrc       // ... described by the callee's fact
 	sub     *template     // ... or by a template of the callee's body
 	target  ast.Node      // the callee's body (with sub)
@@ -68,7 +74,14 @@ type template struct {
 
 // registrationOf recognises the SDK registration forms.
 func (m *Model) registrationOf(call *ast.CallExpr) *regSite {
-	fn := m.Flow.Callee(call)
+	sel, _ := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	return m.registrationFor(m.Flow.Callee(call), call, sel)
+}
+
+// registrationFor recognises a call of fn, the SDK function or method
+// called (statically, or through a function value: a method value such as
+// s.AddTool passed along), with the method's receiver selected by sel.
+func (m *Model) registrationFor(fn *types.Func, call *ast.CallExpr, sel *ast.SelectorExpr) *regSite {
 	if fn == nil {
 		return nil
 	}
@@ -105,7 +118,7 @@ func (m *Model) registrationOf(call *ast.CallExpr) *regSite {
 		default:
 			return nil
 		}
-		m.setReceiver(site, call)
+		m.setReceiver(site, sel)
 	case GoSDKMCP:
 		site.sdk = "go-sdk"
 		switch {
@@ -113,7 +126,7 @@ func (m *Model) registrationOf(call *ast.CallExpr) *regSite {
 			site.server, site.tool, site.handler = call.Args[0], call.Args[1], call.Args[2]
 		case RecvTypeName(sig) == "Server" && fn.Name() == "AddTool" && len(call.Args) == 2:
 			site.tool, site.handler = call.Args[0], call.Args[1]
-			m.setReceiver(site, call)
+			m.setReceiver(site, sel)
 		default:
 			return nil
 		}
@@ -147,9 +160,8 @@ func paramTypeAt(info *types.Info, call *ast.CallExpr, arg ast.Expr) types.Type 
 
 // setReceiver records the server a method registers on, resolving a
 // promoted method to the embedded server field.
-func (m *Model) setReceiver(site *regSite, call *ast.CallExpr) {
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok {
+func (m *Model) setReceiver(site *regSite, sel *ast.SelectorExpr) {
+	if sel == nil {
 		return
 	}
 	site.server = sel.X
@@ -287,36 +299,15 @@ func (m *Model) summaryOf(node ast.Node) []*template {
 				}
 			}
 		default:
-			// A call of a function value: a registrar literal, such as the
-			// closure a generic tool factory returns.
-			origins := m.tr.Origins(call.Fun, nil, nil)
-			for _, o := range m.closures(origins, 0) {
-				lit := o.Expr.(*ast.FuncLit)
-				if lit == node {
-					continue
-				}
-				for _, sub := range m.summaryOf(lit) {
-					m.decide(node, &template{call: call, sub: sub, target: lit, closure: o.Frame}, false, s)
-				}
-			}
-			// Registrar functions kept as values, such as a table of
-			// func(*server.MCPServer) adders.
-			for _, o := range origins {
-				if o.Kind != flow.Func || o.Func.Type().(*types.Signature).Recv() != nil {
-					continue
-				}
-				if d := m.Flow.Body(o.Func); d != nil {
-					if d == node {
-						continue
-					}
-					for _, sub := range m.summaryOf(d) {
-						m.decide(node, &template{call: call, sub: sub, target: d, via: o.Func}, false, s)
-					}
-				} else if ff := m.factOf(o.Func); ff != nil {
-					for i := range ff.Registers {
-						m.decide(node, &template{call: call, reg: &ff.Registers[i], via: o.Func}, false, s)
-					}
-				}
+			// A call of a function value: a registrar literal (the closure a
+			// generic tool factory returns, an installer in a map), a
+			// registrar function kept in a table, an SDK method value. Which
+			// depends on where the value comes from, so the function value
+			// is traced each time the template is evaluated.
+			// A closure that takes nothing may register on a server it
+			// captures.
+			if sig := funcSig(m.Pass.TypesInfo.TypeOf(call.Fun)); sig != nil && (registrarSig(sig) || sig.Params().Len() == 0) {
+				m.decide(node, &template{call: call, dyn: true}, true, s)
 			}
 		}
 	}
@@ -355,6 +346,8 @@ func (m *Model) evaluate(t *template, f *flow.Frame) (handlerSet, serverSet) {
 			if m.equipped[t.site.serverField] {
 				ss = serverSet{equipped: true}
 			}
+		} else if t.site.dynamic {
+			ss = m.classifyServer(t.site.server, t.site.serverFrame)
 		} else {
 			ss = m.classifyServer(t.site.server, f)
 		}
@@ -376,6 +369,8 @@ func (m *Model) evaluate(t *template, f *flow.Frame) (handlerSet, serverSet) {
 			e.session, e.task = e.session || t.reg.Session, e.task || t.reg.Task
 		}
 		return hs, m.serverFromSrc(t.reg.Server, t.call, f)
+	case t.dyn:
+		return m.evaluateDynamic(t, f)
 	case t.sub != nil:
 		next := f
 		if t.closure != nil {
@@ -400,7 +395,7 @@ func (m *Model) decide(node ast.Node, t *template, keep bool, s *summary) {
 			m.Handlers[h.Node] = true
 		}
 	}
-	if hs.wrapped && len(hs.unwrapped) == 0 && len(hs.params) == 0 {
+	if hs.wrapped && len(hs.unwrapped) == 0 && len(hs.params) == 0 && len(hs.registrars) == 0 {
 		return
 	}
 	if ss.bare() {
@@ -409,7 +404,8 @@ func (m *Model) decide(node ast.Node, t *template, keep bool, s *summary) {
 		}
 	}
 	dependent := (len(hs.unwrapped) > 0 && len(ss.params) > 0) ||
-		(len(hs.params) > 0 && (ss.bare() || len(ss.params) > 0))
+		(len(hs.params) > 0 && (ss.bare() || len(ss.params) > 0)) ||
+		len(hs.registrars) > 0
 	if dependent && keep {
 		s.templates = append(s.templates, t)
 	}
@@ -442,6 +438,85 @@ func (m *Model) record(node ast.Node, t *template, e entry, ss serverSet) {
 	}
 	m.reported[key] = true
 	m.Unwrapped = append(m.Unwrapped, r)
+}
+
+// funcSig returns the signature of a function type, or nil.
+func funcSig(t types.Type) *types.Signature {
+	if t == nil {
+		return nil
+	}
+	sig, _ := t.Underlying().(*types.Signature)
+	return sig
+}
+
+// registrarSig reports whether a function value of this signature can
+// register tools on a server it is given: it takes a server, or it has the
+// shape of a registration method (a tool and a handler), such as the
+// method value s.AddTool.
+func registrarSig(sig *types.Signature) bool {
+	tool, handler := false, false
+	for i := 0; i < sig.Params().Len(); i++ {
+		t := sig.Params().At(i).Type()
+		switch {
+		case IsServerType(t):
+			return true
+		case isToolType(t):
+			tool = true
+		case HandlerKindOf(t) != NotHandler:
+			handler = true
+		}
+	}
+	return tool && handler
+}
+
+// evaluateDynamic evaluates a call of a function value in frame f: the
+// registrations of each function the value may be there.
+func (m *Model) evaluateDynamic(t *template, f *flow.Frame) (handlerSet, serverSet) {
+	var hs handlerSet
+	var ss serverSet
+	if f.Depth() > flow.MaxDepth || !m.enter(t.call, f) {
+		return handlerSet{unknown: true}, serverSet{unknown: true}
+	}
+	defer m.leave(t.call, f)
+	add := func(h handlerSet, s serverSet) {
+		hs.merge(h)
+		ss.merge(s)
+	}
+	for _, o := range m.tr.Origins(t.call.Fun, f, nil) {
+		switch o.Kind {
+		case flow.FreeParam:
+			// A registrar the caller passes: decided there.
+			if sig := funcSig(m.Pass.TypesInfo.TypeOf(t.call.Fun)); sig != nil && registrarSig(sig) {
+				hs.registrars = append(hs.registrars, o.Param)
+			}
+		case flow.Func:
+			sel, _ := ast.Unparen(o.Expr).(*ast.SelectorExpr)
+			if site := m.registrationFor(o.Func, t.call, sel); site != nil {
+				// An SDK method value, s.AddTool: its receiver is the
+				// server, as the value was made.
+				site.serverFrame, site.dynamic = o.Frame, true
+				add(m.evaluate(&template{site: site}, f))
+				continue
+			}
+			if d := m.Flow.Body(o.Func); d != nil {
+				for _, sub := range m.summaryOf(d) {
+					add(m.evaluate(&template{call: t.call, sub: sub, target: d, via: o.Func}, f))
+				}
+			} else if ff := m.factOf(o.Func); ff != nil {
+				for i := range ff.Registers {
+					add(m.evaluate(&template{call: t.call, reg: &ff.Registers[i], via: o.Func}, f))
+				}
+			}
+		case flow.Expr:
+			for _, c := range m.closures([]flow.Origin{o}, 0) {
+				lit := c.Expr.(*ast.FuncLit)
+				for _, sub := range m.summaryOf(lit) {
+					add(m.evaluate(&template{call: t.call, sub: sub, target: lit, closure: c.Frame}, f))
+				}
+			}
+		}
+	}
+	return hs, ss
 }
 
 // closures follows origins through same-package calls to the function

@@ -42,6 +42,10 @@ type handlerSet struct {
 	params    []*types.Var
 	unknown   bool
 	tools     toolSet // the tools a registration pairs the parameter handlers with
+	// registrars are the parameters holding a registrar function the
+	// value is called as (a registration that the caller decides, within
+	// the package).
+	registrars []*types.Var
 }
 
 func (s *handlerSet) merge(o handlerSet) {
@@ -50,6 +54,7 @@ func (s *handlerSet) merge(o handlerSet) {
 	s.unwrapped = append(s.unwrapped, o.unwrapped...)
 	s.params = append(s.params, o.params...)
 	s.tools.merge(o.tools)
+	s.registrars = append(s.registrars, o.registrars...)
 }
 
 // serverSet is what a server expression may evaluate to.
