@@ -101,6 +101,12 @@ func (t *Tracer) Origins(e ast.Expr, f *Frame, stop Stop) []Origin {
 	return t.walk(stop).trace(e, f, -1)
 }
 
+// OriginsAt returns the origins of result tuple of the multi-value
+// expression e (a call), evaluated in frame f; with tuple -1, Origins.
+func (t *Tracer) OriginsAt(e ast.Expr, f *Frame, tuple int, stop Stop) []Origin {
+	return t.walk(stop).trace(e, f, tuple)
+}
+
 // VarOrigins returns the origins of the value of the variable or field v
 // read at use (nil: anywhere), in frame f.
 func (t *Tracer) VarOrigins(v *types.Var, use ast.Expr, f *Frame, stop Stop) []Origin {

@@ -266,6 +266,7 @@ func (m *Model) build() {
 
 	m.computeCode()
 	m.exportFacts(installs)
+	m.exportPools()
 }
 
 type summary struct {
@@ -390,6 +391,11 @@ func (m *Model) evaluate(t *template, f *flow.Frame) (handlerSet, serverSet) {
 // depends on node's parameters joins its summary.
 func (m *Model) decide(node ast.Node, t *template, keep bool, s *summary) {
 	hs, ss := m.evaluate(t, nil)
+	own, pools := m.poolParams(node, hs)
+	hs.params = own
+	for _, typ := range pools {
+		hs.unwrapped = append(hs.unwrapped, m.poolOf(typ)...)
+	}
 	for _, h := range hs.unwrapped {
 		if h.Node != nil {
 			m.Handlers[h.Node] = true
@@ -405,7 +411,8 @@ func (m *Model) decide(node ast.Node, t *template, keep bool, s *summary) {
 	}
 	dependent := (len(hs.unwrapped) > 0 && len(ss.params) > 0) ||
 		(len(hs.params) > 0 && (ss.bare() || len(ss.params) > 0)) ||
-		len(hs.registrars) > 0
+		len(hs.registrars) > 0 ||
+		len(pools) > 0 && len(ss.params) > 0
 	if dependent && keep {
 		s.templates = append(s.templates, t)
 	}

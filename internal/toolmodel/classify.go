@@ -268,11 +268,30 @@ func (m *Model) isBoundaryOrigin(o flow.Origin) bool {
 
 // classifyHandler says what a handler expression evaluates to.
 func (m *Model) classifyHandler(e ast.Expr, f *flow.Frame) handlerSet {
-	// tool.Handler of a server.ServerTool value: the handler inside it.
-	if sel, ok := ast.Unparen(e).(*ast.SelectorExpr); ok && sel.Sel.Name == "Handler" {
-		if t := m.Pass.TypesInfo.TypeOf(sel.X); IsNamed(t, MCPGoServer, "ServerTool") || IsNamed(t, MCPGoServer, "ServerTaskTool") {
-			return m.toolHandlers(sel.X, f)
+	return m.classifyHandlerAt(arg{e, -1}, f)
+}
+
+// classifyHandlerAt is classifyHandler of an argument, a tuple's result.
+func (m *Model) classifyHandlerAt(a arg, f *flow.Frame) handlerSet {
+	if a.tuple >= 0 {
+		if isToolValueType(m.typeOf(a)) {
+			return m.toolHandlersAt(a, f)
 		}
+		var hs handlerSet
+		for _, o := range m.tr.OriginsAt(a.e, f, a.tuple, nil) {
+			hs.merge(m.classifyHandlerOrigin(o))
+		}
+		return hs
+	}
+	e := a.e
+	// tool.Handler of a tool record (a server.ServerTool value, a project's
+	// own): the handler inside it, paired with the record's tool. So too
+	// a record itself, given where a handler is.
+	if rec, ok := m.recordField(e); ok {
+		return m.toolHandlers(rec, f)
+	}
+	if isToolValueType(m.Pass.TypesInfo.TypeOf(e)) {
+		return m.toolHandlers(e, f)
 	}
 	var hs handlerSet
 	for _, o := range m.tr.Origins(e, f, nil) {
@@ -522,8 +541,13 @@ func (m *Model) optionInstallsBoundary(o flow.Origin, depth int) bool {
 // toolHandlers returns the handlers inside the ServerTool values e may
 // evaluate to.
 func (m *Model) toolHandlers(e ast.Expr, f *flow.Frame) handlerSet {
+	return m.toolHandlersAt(arg{e, -1}, f)
+}
+
+// toolHandlersAt is toolHandlers of an argument, a tuple's result.
+func (m *Model) toolHandlersAt(a arg, f *flow.Frame) handlerSet {
 	var hs handlerSet
-	for _, o := range m.tr.Origins(e, f, nil) {
+	for _, o := range m.tr.OriginsAt(a.e, f, a.tuple, nil) {
 		hs.merge(m.toolHandlersOrigin(o, 0))
 	}
 	return hs
@@ -536,33 +560,11 @@ func (m *Model) toolHandlersOrigin(o flow.Origin, depth int) handlerSet {
 	case flow.Expr:
 		switch e := o.Expr.(type) {
 		case *ast.CompositeLit:
-			t := m.Pass.TypesInfo.TypeOf(e)
-			if !IsNamed(t, MCPGoServer, "ServerTool") && !IsNamed(t, MCPGoServer, "ServerTaskTool") {
+			r := recordOf(m.Pass.TypesInfo.TypeOf(e))
+			if r == nil {
 				return handlerSet{unknown: true}
 			}
-			for i, elt := range e.Elts {
-				var val ast.Expr
-				if kv, ok := elt.(*ast.KeyValueExpr); ok {
-					if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "Handler" {
-						val = kv.Value
-					}
-				} else if i == 1 {
-					val = elt
-				}
-				if val != nil {
-					hs := m.classifyHandler(val, o.Frame)
-					tools := m.toolOfServerTool(e, o.Frame)
-					hs.unwrapped = pairTools(hs.unwrapped, tools)
-					for j := range hs.unwrapped {
-						hs.unwrapped[j].Expr = val
-						if m.FileOf(e.Pos()) != nil && !hs.unwrapped[j].site.IsValid() {
-							hs.unwrapped[j].site = e.Pos()
-						}
-					}
-					return hs
-				}
-			}
-			return handlerSet{} // no handler: nothing registered
+			return m.recordHandlers(e, r, o.Frame)
 		case *ast.CallExpr:
 			if !m.enter(e, o.Frame) {
 				return handlerSet{unknown: true}

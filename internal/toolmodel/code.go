@@ -237,10 +237,14 @@ func (m *Model) exportFacts(installs map[ast.Node][]int) {
 						tool = Src{Kind: SrcParam, Param: pi.Index}
 					}
 				}
-				for _, p := range hs.params {
+				own, pools := m.poolParams(d, hs)
+				for _, p := range own {
 					if pi, ok := m.Flow.ParamOf(p); ok && pi.Func == d {
 						hsrcs = append(hsrcs, hsrc{Src{Kind: SrcParam, Param: pi.Index}, tool})
 					}
+				}
+				for _, typ := range pools {
+					hsrcs = append(hsrcs, hsrc{Src{Kind: SrcPool, Name: typ}, Src{}})
 				}
 				if root := rootSite(t); root != nil {
 					kind.SDK, kind.Session, kind.Task = root.sdk, root.session, root.task
@@ -291,38 +295,33 @@ func (m *Model) handlerSrcs(d ast.Node, i int, hs handlerSet) []ResultSrc {
 		return []ResultSrc{{i, Src{Kind: SrcWrapped}}}
 	}
 	for _, h := range hs.unwrapped {
-		out = append(out, ResultSrc{i, Src{Kind: SrcUnwrapped, Name: m.exportName(d, h.Handler), Tool: h.tool.Name, Where: m.where(h.tool.Pos)}})
+		src := Src{Kind: SrcUnwrapped, Name: m.exportName(d, h.Handler), Tool: h.tool.Name, Where: m.where(h.tool.Pos)}
+		if src.Where == "" {
+			src.Where = h.tool.Where
+		}
+		if h.tparam != nil {
+			pi, ok := m.Flow.ParamOf(h.tparam)
+			if !ok || pi.Func != d {
+				continue
+			}
+			src.ToolArg = pi.Index + 1
+		}
+		out = append(out, ResultSrc{i, src})
+	}
+	toolArg := 0 // the parameter the parameter handlers' tool comes from
+	if len(hs.tools.params) == 1 && len(hs.tools.defs) == 0 {
+		if pi, ok := m.Flow.ParamOf(hs.tools.params[0]); ok && pi.Func == d {
+			toolArg = pi.Index + 1
+		}
 	}
 	for _, p := range hs.params {
 		pi, ok := m.Flow.ParamOf(p)
 		if !ok || pi.Func != d {
 			return nil
 		}
-		out = append(out, ResultSrc{i, Src{Kind: SrcParam, Param: pi.Index}})
+		out = append(out, ResultSrc{i, Src{Kind: SrcParam, Param: pi.Index, ToolArg: toolArg}})
 	}
 	return out
-}
-
-// isToolValueType matches server.ServerTool, server.ServerTaskTool and
-// slices, arrays and maps of them.
-func isToolValueType(t types.Type) bool {
-	for {
-		switch u := t.Underlying().(type) {
-		case *types.Slice:
-			t = u.Elem()
-			continue
-		case *types.Array:
-			t = u.Elem()
-			continue
-		case *types.Map:
-			t = u.Elem()
-			continue
-		case *types.Pointer:
-			t = u.Elem()
-			continue
-		}
-		return IsNamed(t, MCPGoServer, "ServerTool") || IsNamed(t, MCPGoServer, "ServerTaskTool")
-	}
 }
 
 // exportName names a handler for another package: a function literal is

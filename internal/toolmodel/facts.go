@@ -21,6 +21,7 @@ const (
 	SrcEquipped                       // a server carrying the boundary
 	SrcNotEquipped                    // a server built without it
 	SrcTool                           // a tool (Tool names it)
+	SrcPool                           // the tool records of type Name the program builds (see PoolFact)
 )
 
 // Src is one possible value of a handler, tool or server in a fact.
@@ -30,6 +31,9 @@ type Src struct {
 	Param int    // SrcParam: the parameter (-1: the receiver)
 	Tool  string // SrcTool, and SrcUnwrapped once registered: the tool's name
 	Where string // SrcTool, SrcUnwrapped: where the tool is registered or defined (file.go:12)
+	// ToolArg, for SrcUnwrapped, says the tool's name (or mcp.Tool) is
+	// the value of parameter ToolArg-1; zero when it is not a parameter's.
+	ToolArg int
 }
 
 func (s Src) String() string {
@@ -37,17 +41,26 @@ func (s Src) String() string {
 	case SrcWrapped:
 		return "wrapped"
 	case SrcUnwrapped:
-		if s.Tool != "" {
+		switch {
+		case s.Tool != "":
 			return "unwrapped " + s.Name + " as " + strconv.Quote(s.Tool)
+		case s.ToolArg > 0:
+			return fmt.Sprintf("unwrapped %s as param %d", s.Name, s.ToolArg-1)
 		}
 		return "unwrapped " + s.Name
 	case SrcTool:
 		return "tool " + strconv.Quote(s.Tool)
+	case SrcPool:
+		return "pool " + s.Name
 	case SrcParam:
+		p := fmt.Sprintf("param %d", s.Param)
 		if s.Param < 0 {
-			return "receiver"
+			p = "receiver"
 		}
-		return fmt.Sprintf("param %d", s.Param)
+		if s.ToolArg > 0 {
+			p += fmt.Sprintf(" as param %d", s.ToolArg-1)
+		}
+		return p
 	case SrcEquipped:
 		return "equipped"
 	case SrcNotEquipped:
@@ -159,20 +172,62 @@ func argOf(call *ast.CallExpr, i int) []ast.Expr {
 	return nil
 }
 
+// An arg is the value bound to a parameter: an expression, or result
+// tuple of one (f(g()), where g returns several values).
+type arg struct {
+	e     ast.Expr
+	tuple int
+}
+
+// argsOf returns the value bound to parameter i (-1: receiver) of call.
+func (m *Model) argsOf(call *ast.CallExpr, i int) []arg {
+	if i >= 0 && len(call.Args) == 1 {
+		if _, ok := m.Pass.TypesInfo.TypeOf(call.Args[0]).(*types.Tuple); ok {
+			return []arg{{call.Args[0], i}}
+		}
+	}
+	var out []arg
+	for _, e := range argOf(call, i) {
+		out = append(out, arg{e, -1})
+	}
+	return out
+}
+
+// typeOf returns the type of a, one result's for a tuple.
+func (m *Model) typeOf(a arg) types.Type {
+	t := m.Pass.TypesInfo.TypeOf(a.e)
+	if tt, ok := t.(*types.Tuple); ok {
+		if a.tuple >= 0 && a.tuple < tt.Len() {
+			return tt.At(a.tuple).Type()
+		}
+		return nil
+	}
+	return t
+}
+
 func (m *Model) handlerFromSrc(s Src, call *ast.CallExpr, f *flow.Frame) handlerSet {
 	switch s.Kind {
 	case SrcWrapped:
 		return handlerSet{wrapped: true}
+	case SrcPool:
+		return handlerSet{unwrapped: m.poolOf(s.Name)}
 	case SrcUnwrapped:
-		return handlerSet{unwrapped: []entry{{Handler: Handler{Name: s.Name}, tool: ToolDef{Name: s.Tool, Where: s.Where}, where: s.Where}}}
+		e := entry{Handler: Handler{Name: s.Name}, where: s.Where}
+		if s.Tool != "" {
+			e.tool = ToolDef{Name: s.Tool, Where: s.Where}
+		}
+		return handlerSet{unwrapped: []entry{e}}
 	case SrcParam:
 		var hs handlerSet
-		args := argOf(call, s.Param)
+		args := m.argsOf(call, s.Param)
 		if len(args) == 0 {
 			return handlerSet{unknown: true}
 		}
 		for _, a := range args {
-			hs.merge(m.classifyHandler(a, f))
+			hs.merge(m.classifyHandlerAt(a, f))
+		}
+		if s.ToolArg > 0 {
+			hs.unwrapped = pairTools(hs.unwrapped, m.toolFromSrc(Src{Kind: SrcParam, Param: s.ToolArg - 1, Where: s.Where}, call, f))
 		}
 		return hs
 	}
@@ -226,13 +281,17 @@ func (m *Model) resultsFromFact(rs []ResultSrc, call *ast.CallExpr, f *flow.Fram
 			continue
 		}
 		found = true
-		if tools && r.Src.Kind == SrcParam {
-			for _, a := range argOf(call, r.Src.Param) {
-				hs.merge(m.toolHandlers(a, f))
+		if tools && r.Src.Kind == SrcParam && r.Src.ToolArg == 0 {
+			for _, a := range m.argsOf(call, r.Src.Param) {
+				hs.merge(m.toolHandlersAt(a, f))
 			}
 			continue
 		}
-		hs.merge(m.handlerFromSrc(r.Src, call, f))
+		h := m.handlerFromSrc(r.Src, call, f)
+		if r.Src.ToolArg > 0 {
+			h.unwrapped = pairTools(h.unwrapped, m.toolFromSrc(Src{Kind: SrcParam, Param: r.Src.ToolArg - 1, Where: r.Src.Where}, call, f))
+		}
+		hs.merge(h)
 	}
 	if !found {
 		hs.unknown = true

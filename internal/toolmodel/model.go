@@ -79,6 +79,8 @@ type Model struct {
 	boundary  map[*types.Func]int   // memo: 0 unknown, 1 yes, 2 no, 3 in progress
 	summaries map[ast.Node]*summary
 	reported  map[string]bool
+	pools     map[string][]entry // the tool records the package builds, by type
+	poolCache map[string][]entry // ... and its imports
 	funcFacts map[*types.Func]*FuncFact
 	generated map[*ast.File]bool
 	fileOf    map[*token.File]*ast.File
@@ -127,7 +129,7 @@ func newModel(cfg *Config, host bool) *analysis.Analyzer {
 		Doc:        "computes the shared MCP tool model (registrations, handlers, boundaries, servers) for toolcheck's analyzers",
 		URL:        "https://github.com/toolcheck/toolcheck",
 		ResultType: reflect.TypeFor[*Model](),
-		FactTypes:  []analysis.Fact{new(FuncFact), new(LevelFact)},
+		FactTypes:  []analysis.Fact{new(FuncFact), new(LevelFact), new(PoolFact)},
 	}
 	info := &modelInfo{host: host}
 	models.Store(a, info)

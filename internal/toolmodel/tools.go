@@ -162,17 +162,19 @@ func (m *Model) toolFromSrc(s Src, call *ast.CallExpr, f *flow.Frame) toolSet {
 		return toolSet{defs: []ToolDef{{Name: s.Tool, Where: s.Where}}}
 	case SrcParam:
 		var ts toolSet
-		args := argOf(call, s.Param)
+		args := m.argsOf(call, s.Param)
 		if len(args) == 0 {
 			return toolSet{unknown: true}
 		}
 		for _, a := range args {
-			if isToolType(m.Pass.TypesInfo.TypeOf(a)) {
-				ts.merge(m.toolsOf(a, f))
+			if isToolType(m.typeOf(a)) {
+				for _, o := range m.tr.OriginsAt(a.e, f, a.tuple, nil) {
+					ts.merge(m.toolsOrigin(o, 0))
+				}
 				continue
 			}
 			// The tool's name, passed as a string.
-			names, params := m.stringsOf(a, f)
+			names, params := m.stringsOf(a.e, f)
 			for _, n := range names {
 				ts.defs = append(ts.defs, ToolDef{Name: n, Where: s.Where})
 			}

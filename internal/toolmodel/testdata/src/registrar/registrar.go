@@ -1,4 +1,4 @@
-// Package registrar registers tools on servers it is given.
+// Package registrar registers tools on servers it is given. // want package:"pools\\(github.com/mark3labs/mcp-go/server.ServerTool: unwrapped registrar.search as \"search\"\\)"
 package registrar
 
 import (

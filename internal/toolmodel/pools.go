@@ -1,0 +1,227 @@
+package toolmodel
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"slices"
+	"sort"
+	"strings"
+)
+
+// Tool pools: where tool records travel through code the model cannot
+// follow value by value, a registration reads them from the pool of their
+// type.
+//
+// A registrar that registers the records held by something it is given,
+// rather than a record it builds (an inventory's RegisterAll, a toolset's
+// RegisterTools looping over the records AddReadTools appended), reads
+// records that reach it through a parameter of another function: whatever
+// any caller passes there. The model answers that by the record's type:
+// the pool of a tool record type is every record of that type the program
+// builds, in this package (at each call of a function returning records
+// and each record literal, traced where it stands) and in the packages it
+// imports (their PoolFacts). Records are built with their tools, so the
+// pool keeps each tool paired with its handler.
+
+// PoolFact lists, for the packages that import a package, the tool
+// records it builds, by record type.
+type PoolFact struct {
+	Pools []Pool
+}
+
+// A Pool is the records of one type a package builds.
+type Pool struct {
+	Type    string // the record type: pkgpath.Name
+	Records []Src  // SrcUnwrapped (a raw handler, Tool naming the tool) or SrcWrapped
+}
+
+// AFact marks PoolFact as an analysis fact.
+func (*PoolFact) AFact() {}
+
+func (f *PoolFact) String() string {
+	var parts []string
+	for _, p := range f.Pools {
+		var rs []string
+		for _, r := range p.Records {
+			rs = append(rs, r.String())
+		}
+		parts = append(parts, fmt.Sprintf("%s: %s", p.Type, strings.Join(rs, ", ")))
+	}
+	return "pools(" + strings.Join(parts, "; ") + ")"
+}
+
+// recordTypeName returns the qualified name of the tool record type t is
+// made of (through slices, maps and pointers), or "".
+func recordTypeName(t types.Type) string {
+	for t != nil {
+		switch u := t.Underlying().(type) {
+		case *types.Slice:
+			t = u.Elem()
+			continue
+		case *types.Array:
+			t = u.Elem()
+			continue
+		case *types.Map:
+			t = u.Elem()
+			continue
+		case *types.Pointer:
+			t = u.Elem()
+			continue
+		}
+		if recordOf(t) == nil {
+			return ""
+		}
+		n, ok := types.Unalias(t).(*types.Named)
+		if !ok {
+			return ""
+		}
+		return PkgPath(n.Origin().Obj()) + "." + n.Origin().Obj().Name()
+	}
+	return ""
+}
+
+// ownPools computes, once, the records of each type the package builds:
+// at each call returning records and each record literal, traced in its
+// function as it stands; records that depend on that function's
+// parameters are left to the calls of it.
+func (m *Model) ownPools() map[string][]entry {
+	if m.pools != nil {
+		return m.pools
+	}
+	m.pools = map[string][]entry{}
+	info := m.Pass.TypesInfo
+	seen := map[string]bool{}
+	add := func(typ string, es []entry) {
+		for _, e := range es {
+			if e.tparam != nil {
+				continue
+			}
+			k := typ + "|" + e.tool.Name + "|" + e.Name + "|" + e.where + "|" + fmt.Sprint(e.tool.Pos)
+			if !seen[k] {
+				seen[k] = true
+				m.pools[typ] = append(m.pools[typ], e)
+			}
+		}
+	}
+	consider := func(e ast.Expr) {
+		typ := recordTypeName(info.TypeOf(e))
+		if typ == "" {
+			return
+		}
+		// What depends on the function's parameters (hs.params) its
+		// callers build.
+		add(typ, m.toolHandlers(e, nil).unwrapped)
+	}
+	for _, ca := range m.Flow.Calls() {
+		if tv, ok := info.Types[ca.Call.Fun]; ok && tv.IsType() {
+			continue
+		}
+		consider(ca.Call)
+	}
+	for _, lit := range m.Flow.CompositeLits() {
+		if recordOf(info.TypeOf(lit)) != nil {
+			if _, isPtr := types.Unalias(info.TypeOf(lit)).(*types.Pointer); !isPtr {
+				consider(lit)
+			}
+		}
+	}
+	return m.pools
+}
+
+// poolOf returns the records of type typ the program builds, as far as
+// this package sees: its own and its imports'.
+func (m *Model) poolOf(typ string) []entry {
+	if es, ok := m.poolCache[typ]; ok {
+		return es
+	}
+	es := append([]entry(nil), m.ownPools()[typ]...)
+	for _, pf := range m.Pass.AllPackageFacts() {
+		f, ok := pf.Fact.(*PoolFact)
+		if !ok {
+			continue
+		}
+		for _, p := range f.Pools {
+			if p.Type != typ {
+				continue
+			}
+			for _, r := range p.Records {
+				if r.Kind != SrcUnwrapped {
+					continue
+				}
+				e := entry{Handler: Handler{Name: r.Name}, where: r.Where}
+				if r.Tool != "" {
+					e.tool = ToolDef{Name: r.Tool, Where: r.Where}
+				}
+				es = append(es, e)
+			}
+		}
+	}
+	if m.poolCache == nil {
+		m.poolCache = map[string][]entry{}
+	}
+	m.poolCache[typ] = es
+	return es
+}
+
+// poolParams splits the parameters of hs, evaluated at the root of node,
+// into node's own (and those of the functions holding it) and the record
+// types of the others', whose values the pools hold.
+func (m *Model) poolParams(node ast.Node, hs handlerSet) (own []*types.Var, pools []string) {
+	for _, p := range hs.params {
+		pi, ok := m.Flow.ParamOf(p)
+		typ := recordTypeName(p.Type())
+		if !ok || m.encloses(pi.Func, node) || typ == "" {
+			own = append(own, p)
+			continue
+		}
+		if !slices.Contains(pools, typ) {
+			pools = append(pools, typ)
+		}
+	}
+	return own, pools
+}
+
+// encloses reports whether the function fn is node or holds it.
+func (m *Model) encloses(fn, node ast.Node) bool {
+	for n := node; n != nil; {
+		if n == fn {
+			return true
+		}
+		lit, ok := n.(*ast.FuncLit)
+		if !ok {
+			return false
+		}
+		n = m.Flow.OuterOf(lit)
+	}
+	return false
+}
+
+// exportPools tells importers the records this package builds.
+func (m *Model) exportPools() {
+	pools := m.ownPools()
+	if len(pools) == 0 {
+		return
+	}
+	var types []string
+	for t := range pools {
+		types = append(types, t)
+	}
+	sort.Strings(types)
+	f := &PoolFact{}
+	for _, t := range types {
+		p := Pool{Type: t}
+		for _, e := range pools[t] {
+			src := Src{Kind: SrcUnwrapped, Name: m.exportName(nil, e.Handler), Tool: e.tool.Name, Where: e.where}
+			if src.Where == "" {
+				src.Where = m.where(e.site)
+			}
+			if src.Where == "" {
+				src.Where = m.where(e.tool.Pos)
+			}
+			p.Records = append(p.Records, src)
+		}
+		f.Pools = append(f.Pools, p)
+	}
+	m.Pass.ExportPackageFact(f)
+}

@@ -1,0 +1,227 @@
+package toolmodel
+
+import (
+	"go/ast"
+	"go/types"
+	"sync"
+
+	"github.com/toolcheck/toolcheck/internal/flow"
+)
+
+// A tool record is a struct that carries a tool with its handler: mcp-go's
+// server.ServerTool and ServerTaskTool, and a project's own type shaped
+// like them (a field of an SDK's mcp.Tool type and a handler field, or a
+// field of a function returning a handler, which builds the handler from
+// dependencies at registration). Tools are followed as records through
+// slices, maps, fields and factories, so that each tool stays paired with
+// its handler.
+type record struct {
+	tool    *types.Var // the tool field, or nil
+	handler *types.Var // the handler field
+	factory bool       // handler is a function returning the handler
+	index   [2]int     // the fields' positions, for positional literals
+}
+
+var records sync.Map // *types.Named -> *record (nil: not a record)
+
+// recordOf returns the tool record type t is, or points to.
+func recordOf(t types.Type) *record {
+	if t == nil {
+		return nil
+	}
+	t = types.Unalias(t)
+	if p, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	n, ok := t.(*types.Named)
+	if !ok {
+		return nil
+	}
+	n = n.Origin()
+	if v, ok := records.Load(n); ok {
+		r, _ := v.(*record)
+		return r
+	}
+	r := computeRecord(n)
+	records.Store(n, r)
+	return r
+}
+
+func computeRecord(n *types.Named) *record {
+	st, ok := n.Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	r := &record{}
+	for i := 0; i < st.NumFields(); i++ {
+		f := st.Field(i)
+		t := f.Type()
+		switch {
+		case isToolType(t) && r.tool == nil:
+			r.tool, r.index[0] = f, i
+		case HandlerKindOf(t).IsToolHandler() && r.handler == nil:
+			r.handler, r.index[1] = f, i
+		case r.handler == nil:
+			if sig := funcSig(t); sig != nil && sig.Results().Len() == 1 && HandlerKindOf(sig.Results().At(0).Type()).IsToolHandler() {
+				r.handler, r.factory, r.index[1] = f, true, i
+			}
+		}
+	}
+	if r.handler == nil || r.tool == nil && !(IsNamed(n, MCPGoServer, "ServerTool") || IsNamed(n, MCPGoServer, "ServerTaskTool")) {
+		return nil
+	}
+	return r
+}
+
+// isToolValueType matches tool records and slices, arrays, maps and
+// pointers of them.
+func isToolValueType(t types.Type) bool {
+	for t != nil {
+		switch u := t.Underlying().(type) {
+		case *types.Slice:
+			t = u.Elem()
+			continue
+		case *types.Array:
+			t = u.Elem()
+			continue
+		case *types.Map:
+			t = u.Elem()
+			continue
+		case *types.Pointer:
+			t = u.Elem()
+			continue
+		}
+		return recordOf(t) != nil
+	}
+	return false
+}
+
+// recordField reports whether e selects the handler field of a tool
+// record (h := st.Handler), or calls a handler-factory field
+// (st.HandlerFunc(deps)): the handler is the record's, paired with its
+// tool. It returns the record expression.
+func (m *Model) recordField(e ast.Expr) (ast.Expr, bool) {
+	info := m.Pass.TypesInfo
+	e = ast.Unparen(e)
+	factoryCall := false
+	if call, ok := e.(*ast.CallExpr); ok {
+		e, factoryCall = ast.Unparen(call.Fun), true
+	}
+	sel, ok := e.(*ast.SelectorExpr)
+	if !ok {
+		return nil, false
+	}
+	s, ok := info.Selections[sel]
+	if !ok || s.Kind() != types.FieldVal {
+		return nil, false
+	}
+	r := recordOf(info.TypeOf(sel.X))
+	if r == nil || s.Obj() != r.handler || r.factory != factoryCall {
+		return nil, false
+	}
+	return sel.X, true
+}
+
+// recordHandlers returns the handler (and tool) a record literal holds,
+// evaluated in frame f.
+func (m *Model) recordHandlers(lit *ast.CompositeLit, r *record, f *flow.Frame) handlerSet {
+	info := m.Pass.TypesInfo
+	var hval, tval ast.Expr
+	for i, elt := range lit.Elts {
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			if k, ok := kv.Key.(*ast.Ident); ok {
+				switch flow.ObjOf(info, k) {
+				case r.handler:
+					hval = kv.Value
+				case r.tool:
+					tval = kv.Value
+				}
+			}
+			continue
+		}
+		switch i {
+		case r.index[1]:
+			hval = elt
+		case r.index[0]:
+			if r.tool != nil {
+				tval = elt
+			}
+		}
+	}
+	if hval == nil {
+		return handlerSet{} // no handler: nothing registered
+	}
+	var hs handlerSet
+	if r.factory {
+		hs = m.factoryHandlers(hval, f)
+	} else {
+		hs = m.classifyHandler(hval, f)
+	}
+	var tools toolSet
+	if tval != nil {
+		tools = m.toolsOf(tval, f)
+	} else if r.tool == nil {
+		tools = m.toolOfServerTool(lit, f)
+	}
+	hs.unwrapped = pairTools(hs.unwrapped, tools)
+	if len(hs.params) > 0 {
+		hs.tools.merge(tools)
+	}
+	for j := range hs.unwrapped {
+		hs.unwrapped[j].Expr = hval
+		if m.FileOf(lit.Pos()) != nil && !hs.unwrapped[j].site.IsValid() && isServerToolType(info.TypeOf(lit)) {
+			hs.unwrapped[j].site = lit.Pos()
+		}
+	}
+	return hs
+}
+
+// isServerToolType reports whether t is mcp-go's ServerTool or
+// ServerTaskTool, whose literal is itself a registration.
+func isServerToolType(t types.Type) bool {
+	return IsNamed(t, MCPGoServer, "ServerTool") || IsNamed(t, MCPGoServer, "ServerTaskTool")
+}
+
+// factoryHandlers returns the handlers a handler factory (a function value
+// returning a handler) returns.
+func (m *Model) factoryHandlers(e ast.Expr, f *flow.Frame) handlerSet {
+	var hs handlerSet
+	for _, o := range m.tr.Origins(e, f, nil) {
+		switch o.Kind {
+		case flow.Expr:
+			lit, ok := o.Expr.(*ast.FuncLit)
+			if !ok || m.tr.InProgress(lit) {
+				hs.unknown = true
+				continue
+			}
+			m.tr.Enter(lit)
+			origins, ok := m.tr.ReturnsOf(lit, o.Frame, 0, nil)
+			m.tr.Leave(lit)
+			if !ok {
+				hs.unknown = true
+				continue
+			}
+			for _, r := range origins {
+				hs.merge(m.classifyHandlerOrigin(r))
+			}
+		case flow.Func:
+			if d := m.Flow.Body(o.Func); d != nil && !m.tr.InProgress(d) {
+				m.tr.Enter(d)
+				origins, ok := m.tr.ReturnsOf(d, nil, 0, nil)
+				m.tr.Leave(d)
+				if ok {
+					for _, r := range origins {
+						hs.merge(m.classifyHandlerOrigin(r))
+					}
+					continue
+				}
+			}
+			hs.unknown = true
+		case flow.FreeParam:
+			hs.params = append(hs.params, o.Param)
+		default:
+			hs.unknown = true
+		}
+	}
+	return hs
+}
