@@ -15,6 +15,13 @@ func TestUnwrapped(t *testing.T) {
 	analysistest.Run(t, dir, unwrapped.Analyzer, "mcpgo", "gosdk", "app", "generic", "clean", "directives")
 }
 
+// TestShapes runs the registration architectures of large servers, each
+// beside its wrapped twin.
+func TestShapes(t *testing.T) {
+	dir := testkit.GOPATH(t, filepath.Join(testkit.Root(t), "internal", "toolmodel", "testdata"), analysistest.TestData())
+	analysistest.Run(t, dir, unwrapped.Analyzer, "shapes/...")
+}
+
 // TestInstallFix installs the one boundary in sight as server middleware
 // where each server is built.
 func TestInstallFix(t *testing.T) {

@@ -394,7 +394,20 @@ func (t *Tracer) Results(call *ast.CallExpr, f *Frame, idx int, stop Stop) ([]Or
 		idx = 0
 	}
 	target, closure, ok := t.calleeBody(call, f)
-	if !ok || target == nil || f.Depth() >= MaxDepth || t.inProgress[target] {
+	if !ok || target == nil {
+		return nil, false
+	}
+	return t.CallResults(target, closure, call, f, idx, stop)
+}
+
+// CallResults returns the origins of result idx of call, a call of target
+// (a function declaration or literal of the package, made in frame
+// closure), evaluated in frame f.
+func (t *Tracer) CallResults(target ast.Node, closure *Frame, call *ast.CallExpr, f *Frame, idx int, stop Stop) ([]Origin, bool) {
+	if idx < 0 {
+		idx = 0
+	}
+	if f.Depth() >= MaxDepth || t.inProgress[target] {
 		return nil, false
 	}
 	t.inProgress[target] = true

@@ -401,7 +401,7 @@ func (m *Model) decide(node ast.Node, t *template, keep bool, s *summary) {
 			m.Handlers[h.Node] = true
 		}
 	}
-	if hs.wrapped && len(hs.unwrapped) == 0 && len(hs.params) == 0 && len(hs.registrars) == 0 {
+	if hs.wrapped && len(hs.unwrapped) == 0 && len(hs.params) == 0 && len(hs.deps) == 0 {
 		return
 	}
 	if ss.bare() {
@@ -411,7 +411,7 @@ func (m *Model) decide(node ast.Node, t *template, keep bool, s *summary) {
 	}
 	dependent := (len(hs.unwrapped) > 0 && len(ss.params) > 0) ||
 		(len(hs.params) > 0 && (ss.bare() || len(ss.params) > 0)) ||
-		len(hs.registrars) > 0 ||
+		len(hs.deps) > 0 ||
 		len(pools) > 0 && len(ss.params) > 0
 	if dependent && keep {
 		s.templates = append(s.templates, t)
@@ -489,12 +489,16 @@ func (m *Model) evaluateDynamic(t *template, f *flow.Frame) (handlerSet, serverS
 		hs.merge(h)
 		ss.merge(s)
 	}
+	if rec, server, ok := m.registrarField(t.call); ok {
+		// td.Register(s): the record's registrar, as the records hold it.
+		return m.toolHandlers(rec, f), m.classifyServer(server, f)
+	}
 	for _, o := range m.tr.Origins(t.call.Fun, f, nil) {
 		switch o.Kind {
 		case flow.FreeParam:
 			// A registrar the caller passes: decided there.
 			if sig := funcSig(m.Pass.TypesInfo.TypeOf(t.call.Fun)); sig != nil && registrarSig(sig) {
-				hs.registrars = append(hs.registrars, o.Param)
+				hs.deps = append(hs.deps, o.Param)
 			}
 		case flow.Func:
 			sel, _ := ast.Unparen(o.Expr).(*ast.SelectorExpr)

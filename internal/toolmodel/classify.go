@@ -42,10 +42,10 @@ type handlerSet struct {
 	params    []*types.Var
 	unknown   bool
 	tools     toolSet // the tools a registration pairs the parameter handlers with
-	// registrars are the parameters holding a registrar function the
-	// value is called as (a registration that the caller decides, within
-	// the package).
-	registrars []*types.Var
+	// deps are parameters the value depends on in a way no fact can say
+	// (a registrar or a tool factory passed as a function value): the
+	// registration is decided where they are bound, within the package.
+	deps []*types.Var
 }
 
 func (s *handlerSet) merge(o handlerSet) {
@@ -54,7 +54,7 @@ func (s *handlerSet) merge(o handlerSet) {
 	s.unwrapped = append(s.unwrapped, o.unwrapped...)
 	s.params = append(s.params, o.params...)
 	s.tools.merge(o.tools)
-	s.registrars = append(s.registrars, o.registrars...)
+	s.deps = append(s.deps, o.deps...)
 }
 
 // serverSet is what a server expression may evaluate to.
@@ -337,6 +337,9 @@ func (m *Model) classifyHandlerCall(call *ast.CallExpr, f *flow.Frame, tuple int
 		return handlerSet{unknown: true}
 	}
 	defer m.leave(call, f)
+	if rec, ok := m.recordField(call); ok && tuple <= 0 {
+		return m.toolHandlers(rec, f) // st.HandlerFunc(deps): the record's handler
+	}
 	fn := m.Flow.Callee(call)
 	if fn != nil {
 		switch {
@@ -356,6 +359,27 @@ func (m *Model) classifyHandlerCall(call *ast.CallExpr, f *flow.Frame, tuple int
 		// A boundary middleware applied: Boundary(logger)(h), mw(h).
 		m.noteWrappedHandlers(call, f)
 		return handlerSet{wrapped: true}
+	} else if ps := m.valueParams(call, f); len(ps) > 0 {
+		// A function value the caller passes: decided where it is bound.
+		return handlerSet{deps: ps}
+	} else if cs, ok := m.valueCallees(call, f); ok {
+		// A function value: the declared functions and literals it may be.
+		var hs handlerSet
+		for _, c := range cs {
+			if c.fn != nil && m.Flow.Body(c.fn) == nil {
+				hs.merge(m.handlerFromFact(c.fn, call, f, tuple))
+				continue
+			}
+			origins, ok := m.tr.CallResults(c.body, c.frame, call, f, tuple, nil)
+			if !ok {
+				hs.unknown = true
+				continue
+			}
+			for _, o := range origins {
+				hs.merge(m.classifyHandlerOrigin(o))
+			}
+		}
+		return hs
 	}
 	origins, ok := m.tr.Results(call, f, tuple, nil)
 	if !ok {
@@ -376,6 +400,58 @@ func (m *Model) classifyHandlerCall(call *ast.CallExpr, f *flow.Frame, tuple int
 		}
 	}
 	return hs
+}
+
+// A valueCallee is a function a function value may be: a declared
+// function (fn; body when it is in this package) or a literal (body, made
+// in frame).
+type valueCallee struct {
+	fn    *types.Func
+	body  ast.Node
+	frame *flow.Frame
+}
+
+// valueParams returns the parameters, unbound in f, that the function value
+// a call calls comes from.
+func (m *Model) valueParams(call *ast.CallExpr, f *flow.Frame) []*types.Var {
+	if m.Flow.Callee(call) != nil {
+		return nil
+	}
+	var ps []*types.Var
+	for _, o := range m.tr.Origins(call.Fun, f, nil) {
+		if o.Kind == flow.FreeParam {
+			ps = append(ps, o.Param)
+		}
+	}
+	return ps
+}
+
+// valueCallees returns the functions the function value a call calls may
+// be, when every one is known: declared functions and literals.
+func (m *Model) valueCallees(call *ast.CallExpr, f *flow.Frame) ([]valueCallee, bool) {
+	if m.Flow.Callee(call) != nil {
+		return nil, false
+	}
+	if tv, ok := m.Pass.TypesInfo.Types[call.Fun]; !ok || tv.IsType() {
+		return nil, false
+	}
+	var out []valueCallee
+	origins := m.tr.Origins(call.Fun, f, nil)
+	for _, o := range origins {
+		switch {
+		case o.Kind == flow.Func && o.Func.Type().(*types.Signature).Recv() == nil:
+			out = append(out, valueCallee{fn: o.Func, body: m.Flow.Body(o.Func)})
+		case o.Kind == flow.Expr:
+			lit, ok := o.Expr.(*ast.FuncLit)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, valueCallee{body: lit, frame: o.Frame})
+		default:
+			return nil, false
+		}
+	}
+	return out, len(out) > 0
 }
 
 // noteWrappedHandlers records the functions passed to a boundary or adapter
@@ -550,7 +626,35 @@ func (m *Model) toolHandlersAt(a arg, f *flow.Frame) handlerSet {
 	for _, o := range m.tr.OriginsAt(a.e, f, a.tuple, nil) {
 		hs.merge(m.toolHandlersOrigin(o, 0))
 	}
+	if hs.unknown {
+		// Records the model cannot follow, out of a registry of another
+		// package or an SDK call: any record of the type the program builds.
+		if typ := recordTypeName(m.typeOf(a)); typ != "" && !isServerToolType(elemType(m.typeOf(a))) {
+			hs.unwrapped = append(hs.unwrapped, m.poolOf(typ)...)
+			hs.unknown = false
+		}
+	}
 	return hs
+}
+
+// elemType returns the element type of slices, arrays, maps and pointers
+// of t, all the way down.
+func elemType(t types.Type) types.Type {
+	for t != nil {
+		switch u := t.Underlying().(type) {
+		case *types.Slice:
+			t = u.Elem()
+		case *types.Array:
+			t = u.Elem()
+		case *types.Map:
+			t = u.Elem()
+		case *types.Pointer:
+			t = u.Elem()
+		default:
+			return t
+		}
+	}
+	return nil
 }
 
 func (m *Model) toolHandlersOrigin(o flow.Origin, depth int) handlerSet {

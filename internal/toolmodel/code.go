@@ -6,8 +6,11 @@ import (
 	"go/token"
 	"go/types"
 	"iter"
+	"os"
 	"path/filepath"
 	"strings"
+
+	"golang.org/x/tools/go/analysis"
 )
 
 // computeCode finds the tool handlers, the code they reach and the
@@ -270,6 +273,7 @@ func (m *Model) exportFacts(installs map[ast.Node][]int) {
 			}
 		}
 		if !ff.empty() {
+			debugFact(FuncName(fn), ff)
 			m.Pass.ExportObjectFact(fn, ff)
 		}
 	}
@@ -339,6 +343,17 @@ func (m *Model) exportName(d ast.Node, h Handler) string {
 		return "func literal in " + FuncName(fn)
 	}
 	return h.Name
+}
+
+// debugFacts, set from TOOLCHECK_DEBUG_FACTS, makes the model print each
+// fact it exports to standard error: a debugging aid for the model's
+// maintainers.
+var debugFacts = os.Getenv("TOOLCHECK_DEBUG_FACTS") != ""
+
+func debugFact(of string, f analysis.Fact) {
+	if debugFacts {
+		fmt.Fprintf(os.Stderr, "toolmodel: fact %s: %v\n", of, f)
+	}
 }
 
 // where names a position of this package as facts carry it: file.go:12.

@@ -223,5 +223,6 @@ func (m *Model) exportPools() {
 		}
 		f.Pools = append(f.Pools, p)
 	}
+	debugFact("package "+m.Pass.Pkg.Path(), f)
 	m.Pass.ExportPackageFact(f)
 }

@@ -19,7 +19,11 @@ type record struct {
 	tool    *types.Var // the tool field, or nil
 	handler *types.Var // the handler field
 	factory bool       // handler is a function returning the handler
-	index   [2]int     // the fields' positions, for positional literals
+	// registrar: handler is a function that registers the tool on the
+	// server it is given as parameter server (Register func(*mcp.Server)).
+	registrar bool
+	server    int
+	index     [2]int // the fields' positions, for positional literals
 }
 
 var records sync.Map // *types.Named -> *record (nil: not a record)
@@ -62,12 +66,22 @@ func computeRecord(n *types.Named) *record {
 		case HandlerKindOf(t).IsToolHandler() && r.handler == nil:
 			r.handler, r.index[1] = f, i
 		case r.handler == nil:
-			if sig := funcSig(t); sig != nil && sig.Results().Len() == 1 && HandlerKindOf(sig.Results().At(0).Type()).IsToolHandler() {
+			sig := funcSig(t)
+			switch {
+			case sig == nil:
+			case sig.Results().Len() == 1 && HandlerKindOf(sig.Results().At(0).Type()).IsToolHandler():
 				r.handler, r.factory, r.index[1] = f, true, i
+			case sig.Results().Len() == 0:
+				for j := 0; j < sig.Params().Len(); j++ {
+					if IsServerType(sig.Params().At(j).Type()) {
+						r.handler, r.registrar, r.server, r.index[1] = f, true, j, i
+						break
+					}
+				}
 			}
 		}
 	}
-	if r.handler == nil || r.tool == nil && !(IsNamed(n, MCPGoServer, "ServerTool") || IsNamed(n, MCPGoServer, "ServerTaskTool")) {
+	if r.handler == nil || r.tool == nil && !r.registrar && !(IsNamed(n, MCPGoServer, "ServerTool") || IsNamed(n, MCPGoServer, "ServerTaskTool")) {
 		return nil
 	}
 	return r
@@ -116,10 +130,30 @@ func (m *Model) recordField(e ast.Expr) (ast.Expr, bool) {
 		return nil, false
 	}
 	r := recordOf(info.TypeOf(sel.X))
-	if r == nil || s.Obj() != r.handler || r.factory != factoryCall {
+	if r == nil || s.Obj() != r.handler || r.factory != factoryCall || r.registrar {
 		return nil, false
 	}
 	return sel.X, true
+}
+
+// registrarField reports whether call calls the registrar field of a tool
+// record (td.Register(s)): it registers the record's tool on the server
+// argument. It returns the record expression and the server argument.
+func (m *Model) registrarField(call *ast.CallExpr) (ast.Expr, ast.Expr, bool) {
+	info := m.Pass.TypesInfo
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil, nil, false
+	}
+	s, ok := info.Selections[sel]
+	if !ok || s.Kind() != types.FieldVal {
+		return nil, nil, false
+	}
+	r := recordOf(info.TypeOf(sel.X))
+	if r == nil || !r.registrar || s.Obj() != r.handler || r.server >= len(call.Args) {
+		return nil, nil, false
+	}
+	return sel.X, call.Args[r.server], true
 }
 
 // recordHandlers returns the handler (and tool) a record literal holds,
@@ -152,9 +186,12 @@ func (m *Model) recordHandlers(lit *ast.CompositeLit, r *record, f *flow.Frame) 
 		return handlerSet{} // no handler: nothing registered
 	}
 	var hs handlerSet
-	if r.factory {
+	switch {
+	case r.registrar:
+		hs = m.registrarHandlers(hval, f)
+	case r.factory:
 		hs = m.factoryHandlers(hval, f)
-	} else {
+	default:
 		hs = m.classifyHandler(hval, f)
 	}
 	var tools toolSet
@@ -222,6 +259,57 @@ func (m *Model) factoryHandlers(e ast.Expr, f *flow.Frame) handlerSet {
 		default:
 			hs.unknown = true
 		}
+	}
+	return hs
+}
+
+// registrarHandlers returns the tools a registrar function value (a
+// record's Register field) registers on the server it is given, evaluated
+// where the value was made.
+func (m *Model) registrarHandlers(e ast.Expr, f *flow.Frame) handlerSet {
+	var hs handlerSet
+	for _, o := range m.tr.Origins(e, f, nil) {
+		var body ast.Node
+		next := f
+		switch o.Kind {
+		case flow.Expr:
+			lit, ok := o.Expr.(*ast.FuncLit)
+			if !ok {
+				hs.unknown = true
+				continue
+			}
+			body, next = lit, o.Frame
+		case flow.Func:
+			body = m.Flow.Body(o.Func)
+			if body == nil {
+				// Another package's registrar: what its fact says it
+				// registers on the server it is given.
+				ff := m.factOf(o.Func)
+				if ff == nil {
+					hs.unknown = true
+					continue
+				}
+				for _, r := range ff.Registers {
+					switch r.Handler.Kind {
+					case SrcUnwrapped, SrcWrapped, SrcPool:
+						if r.Server.Kind == SrcParam {
+							hs.merge(m.handlerFromSrc(r.Handler, nil, f))
+						}
+					}
+				}
+				continue
+			}
+		}
+		if body == nil || m.tr.InProgress(body) {
+			hs.unknown = true
+			continue
+		}
+		m.tr.Enter(body)
+		for _, t := range m.summaryOf(body) {
+			h, _ := m.evaluate(t, next)
+			hs.merge(h)
+		}
+		m.tr.Leave(body)
 	}
 	return hs
 }

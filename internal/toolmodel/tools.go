@@ -82,6 +82,25 @@ func (m *Model) toolsOrigin(o flow.Origin, depth int) toolSet {
 			if fn != nil && m.Flow.Body(fn) == nil {
 				return m.toolDefsFromFact(fn, e, o.Frame, o.Tuple)
 			}
+			if cs, ok := m.valueCallees(e, o.Frame); ok {
+				// A function value: the functions it may be.
+				var ts toolSet
+				for _, c := range cs {
+					if c.fn != nil && c.body == nil {
+						ts.merge(m.toolDefsFromFact(c.fn, e, o.Frame, o.Tuple))
+						continue
+					}
+					origins, ok := m.tr.CallResults(c.body, c.frame, e, o.Frame, o.Tuple, nil)
+					if !ok {
+						ts.unknown = true
+						continue
+					}
+					for _, r := range origins {
+						ts.merge(m.toolsOrigin(r, depth+1))
+					}
+				}
+				return ts
+			}
 			origins, ok := m.tr.Results(e, o.Frame, o.Tuple, nil)
 			if !ok {
 				return toolSet{unknown: true}
