@@ -198,6 +198,8 @@ func (w *walk) trace(e ast.Expr, f *Frame, tuple int) []Origin {
 		if e.Op == token.AND {
 			return w.trace(e.X, f, -1)
 		}
+	case *ast.StarExpr:
+		return w.trace(e.X, f, -1) // *p: what p points to, as &x is x
 	case *ast.FuncLit:
 		return []Origin{{Kind: Expr, Expr: e, Frame: f}}
 	case *ast.CompositeLit:

@@ -106,8 +106,8 @@ func (m *Model) ownPools() map[string][]entry {
 	}
 	consider := func(e ast.Expr) {
 		typ := recordTypeName(info.TypeOf(e))
-		if typ == "" {
-			return
+		if typ == "" || m.IsTestFile(e.Pos()) {
+			return // (a test's records are not the program's)
 		}
 		// What depends on the function's parameters (hs.params) its
 		// callers build.
