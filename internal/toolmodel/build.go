@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 
 	"github.com/toolcheck/toolcheck/internal/flow"
@@ -355,6 +356,21 @@ func (m *Model) evaluate(t *template, f *flow.Frame) (handlerSet, serverSet) {
 		return hs, ss
 	case t.reg != nil:
 		hs := m.handlerFromSrc(t.reg.Handler, t.call, f)
+		if t.reg.Wrap.Kind == SrcParam {
+			// Wrapped when a boundary is what this call passes as the
+			// middleware.
+			w := m.wrapArg(t.call, t.reg.Wrap.Param, f)
+			switch {
+			case w.wrapped:
+				hs.unwrapped = nil
+				hs.wrapped = true
+			case len(w.params) > 0:
+				for i := range hs.unwrapped {
+					hs.unwrapped[i].wrapIf = append(slices.Clip(hs.unwrapped[i].wrapIf), w.params...)
+				}
+				hs.deps = append(hs.deps, w.params...)
+			}
+		}
 		if t.reg.Tool.Kind != 0 {
 			hs.tools = m.toolFromSrc(t.reg.Tool, t.call, f)
 			hs.unwrapped = pairTools(hs.unwrapped, hs.tools)
@@ -406,7 +422,9 @@ func (m *Model) decide(node ast.Node, t *template, keep bool, s *summary) {
 	}
 	if ss.bare() {
 		for _, e := range hs.unwrapped {
-			m.record(node, t, e, ss)
+			if !m.ownParams(node, e.wrapIf) {
+				m.record(node, t, e, ss) // (wrapped only by what node's callers pass: decided there)
+			}
 		}
 	}
 	dependent := (len(hs.unwrapped) > 0 && len(ss.params) > 0) ||
@@ -416,6 +434,42 @@ func (m *Model) decide(node ast.Node, t *template, keep bool, s *summary) {
 	if dependent && keep {
 		s.templates = append(s.templates, t)
 	}
+}
+
+// wrapArg says whether the middleware a call passes as parameter i (its
+// variadic arguments included) holds a boundary: wrapped, or the
+// parameters of the calling function it comes from.
+func (m *Model) wrapArg(call *ast.CallExpr, i int, f *flow.Frame) handlerSet {
+	var out handlerSet
+	var args []ast.Expr
+	if i < len(call.Args) {
+		args = call.Args[i:]
+		if sig := funcSig(m.Pass.TypesInfo.TypeOf(call.Fun)); sig == nil || !sig.Variadic() || i != sig.Params().Len()-1 {
+			args = call.Args[i : i+1]
+		}
+	}
+	for _, a := range args {
+		for _, o := range m.tr.Origins(a, f, nil) {
+			switch {
+			case o.Kind == flow.FreeParam:
+				out.params = append(out.params, o.Param)
+			case m.isBoundaryOrigin(o):
+				out.wrapped = true
+			}
+		}
+	}
+	return out
+}
+
+// ownParams reports whether one of ps is a parameter of node or of a
+// function holding it.
+func (m *Model) ownParams(node ast.Node, ps []*types.Var) bool {
+	for _, p := range ps {
+		if pi, ok := m.Flow.ParamOf(p); ok && m.encloses(pi.Func, node) {
+			return true
+		}
+	}
+	return false
 }
 
 // record adds an unwrapped registration decided at the root of node.

@@ -32,6 +32,9 @@ type entry struct {
 	via           string     // ... performed by this registrar of another package
 	sdk           string
 	session, task bool
+	// wrapIf are parameters holding middleware applied to the handler:
+	// it is wrapped when a boundary is what the callers pass.
+	wrapIf []*types.Var
 }
 
 // handlerSet is what a handler expression may evaluate to: the boundary,
@@ -361,6 +364,19 @@ func (m *Model) classifyHandlerCall(call *ast.CallExpr, f *flow.Frame, tuple int
 		return handlerSet{wrapped: true}
 	} else if ps := m.valueParams(call, f); len(ps) > 0 {
 		// A function value the caller passes: decided where it is bound.
+		// Middleware applied to a handler, mw(h): the handler, wrapped when
+		// a boundary is what the callers pass.
+		for _, a := range call.Args {
+			if HandlerKindOf(m.Pass.TypesInfo.TypeOf(a)) == NotHandler {
+				continue
+			}
+			hs := m.classifyHandler(a, f)
+			for i := range hs.unwrapped {
+				hs.unwrapped[i].wrapIf = append(slices.Clip(hs.unwrapped[i].wrapIf), ps...)
+			}
+			hs.deps = append(hs.deps, ps...)
+			return hs
+		}
 		return handlerSet{deps: ps}
 	} else if cs, ok := m.valueCallees(call, f); ok {
 		// A function value: the declared functions and literals it may be.

@@ -214,7 +214,7 @@ func (m *Model) exportFacts(installs map[ast.Node][]int) {
 		if s := m.summaries[d]; s != nil {
 			for _, t := range s.templates {
 				hs, ss := m.evaluate(t, nil)
-				type hsrc struct{ h, tool Src }
+				type hsrc struct{ h, tool, wrap Src }
 				var hsrcs []hsrc
 				var kind RegSrc
 				for _, e := range hs.unwrapped {
@@ -231,7 +231,13 @@ func (m *Model) exportFacts(installs map[ast.Node][]int) {
 							tool = Src{Kind: SrcParam, Param: pi.Index}
 						}
 					}
-					hsrcs = append(hsrcs, hsrc{h, tool})
+					var wrap Src
+					for _, p := range e.wrapIf {
+						if pi, ok := m.Flow.ParamOf(p); ok && pi.Func == d {
+							wrap = Src{Kind: SrcParam, Param: pi.Index}
+						}
+					}
+					hsrcs = append(hsrcs, hsrc{h, tool, wrap})
 					kind.SDK, kind.Session, kind.Task = e.sdk, e.session, e.task
 				}
 				var tool Src
@@ -243,11 +249,11 @@ func (m *Model) exportFacts(installs map[ast.Node][]int) {
 				own, pools := m.poolParams(d, hs)
 				for _, p := range own {
 					if pi, ok := m.Flow.ParamOf(p); ok && pi.Func == d {
-						hsrcs = append(hsrcs, hsrc{Src{Kind: SrcParam, Param: pi.Index}, tool})
+						hsrcs = append(hsrcs, hsrc{Src{Kind: SrcParam, Param: pi.Index}, tool, Src{}})
 					}
 				}
 				for _, typ := range pools {
-					hsrcs = append(hsrcs, hsrc{Src{Kind: SrcPool, Name: typ}, Src{}})
+					hsrcs = append(hsrcs, hsrc{Src{Kind: SrcPool, Name: typ}, Src{}, m.poolWrap(d, hs)})
 				}
 				if root := rootSite(t); root != nil {
 					kind.SDK, kind.Session, kind.Task = root.sdk, root.session, root.task
@@ -263,9 +269,9 @@ func (m *Model) exportFacts(installs map[ast.Node][]int) {
 				}
 				for _, h := range hsrcs {
 					for _, s := range ssrc {
-						if h.h.Kind == SrcParam || s.Kind == SrcParam || h.tool.Kind == SrcParam {
+						if h.h.Kind == SrcParam || s.Kind == SrcParam || h.tool.Kind == SrcParam || h.wrap.Kind == SrcParam {
 							r := kind
-							r.Handler, r.Tool, r.Server = h.h, h.tool, s
+							r.Handler, r.Tool, r.Server, r.Wrap = h.h, h.tool, s, h.wrap
 							ff.Registers = appendUnique(ff.Registers, r)
 						}
 					}
@@ -354,6 +360,17 @@ func debugFact(of string, f analysis.Fact) {
 	if debugFacts {
 		fmt.Fprintf(os.Stderr, "toolmodel: fact %s: %v\n", of, f)
 	}
+}
+
+// poolWrap returns, for the pool records a template of d registers, the
+// parameter of d holding the middleware applied to them, if any.
+func (m *Model) poolWrap(d ast.Node, hs handlerSet) Src {
+	for _, p := range hs.deps {
+		if pi, ok := m.Flow.ParamOf(p); ok && pi.Func == d && IsMiddlewareType(elemType(p.Type())) {
+			return Src{Kind: SrcParam, Param: pi.Index}
+		}
+	}
+	return Src{}
 }
 
 // where names a position of this package as facts carry it: file.go:12.

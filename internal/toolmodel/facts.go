@@ -81,6 +81,9 @@ type RegSrc struct {
 	Handler Src
 	Server  Src
 	Tool    Src // the tool, when it comes from a parameter (the handler's Tool names it otherwise)
+	// Wrap, a parameter, holds middleware applied to the handler: it is
+	// wrapped when a boundary is what the call passes there.
+	Wrap Src
 	// SDK, Session and Task say what kind of registration it is.
 	SDK           string
 	Session, Task bool
@@ -126,6 +129,10 @@ func (f *FuncFact) String() string {
 		parts = append(parts, fmt.Sprintf("returns %s", r.Src))
 	}
 	for _, r := range f.Registers {
+		if r.Wrap.Kind != 0 {
+			parts = append(parts, fmt.Sprintf("registers %s on %s unless %s is a boundary", r.Handler, r.Server, r.Wrap))
+			continue
+		}
 		if r.Tool.Kind != 0 {
 			parts = append(parts, fmt.Sprintf("registers %s as %s on %s", r.Handler, r.Tool, r.Server))
 			continue
