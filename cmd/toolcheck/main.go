@@ -16,7 +16,10 @@
 package main
 
 import (
+	"fmt"
 	"os"
+	"os/signal"
+	"runtime/pprof"
 
 	"github.com/toolcheck/toolcheck/internal/driver"
 	"github.com/toolcheck/toolcheck/internal/lsp"
@@ -39,5 +42,35 @@ func main() {
 		Stderr:    os.Stderr,
 		Dir:       driver.Getwd(),
 	}
-	os.Exit(p.Command(os.Args[1:]))
+	os.Exit(profiled(func() int { return p.Command(os.Args[1:]) }))
+}
+
+// profiled runs run, writing a CPU profile to the file
+// TOOLCHECK_CPUPROFILE names, when it is set (for diagnosing the cost of
+// an analysis on a real module).
+func profiled(run func() int) int {
+	path := os.Getenv("TOOLCHECK_CPUPROFILE")
+	if path == "" {
+		return run()
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "toolcheck:", err)
+		return 1
+	}
+	defer f.Close()
+	if err := pprof.StartCPUProfile(f); err != nil {
+		fmt.Fprintln(os.Stderr, "toolcheck:", err)
+		return 1
+	}
+	defer pprof.StopCPUProfile()
+	stop := make(chan os.Signal, 1)
+	signal.Notify(stop, os.Interrupt)
+	go func() {
+		<-stop // an interrupted run still leaves its profile
+		pprof.StopCPUProfile()
+		f.Close()
+		os.Exit(130)
+	}()
+	return run()
 }

@@ -74,6 +74,9 @@ type Def struct {
 	Func ast.Node
 	// Loops are the loops of Func around the definition, innermost first.
 	Loops []ast.Node
+	// Lit is a field's value in a composite literal (Rhs), which only the
+	// literal's own value holds.
+	Lit bool
 }
 
 // A Call is a call expression and the function declaration or literal that
@@ -267,7 +270,8 @@ func (fl *Info) indexCompositeLit(n *ast.CompositeLit, fn ast.Node) {
 			field = st.Field(i)
 		}
 		if field != nil {
-			fl.defs[field] = append(fl.defs[field], &Def{Rhs: val, Pos: n.Pos(), End: n.End(), Tuple: -1, Func: fn})
+			field = field.Origin()
+			fl.defs[field] = append(fl.defs[field], &Def{Rhs: val, Pos: n.Pos(), End: n.End(), Tuple: -1, Func: fn, Lit: true})
 		}
 	}
 }
@@ -305,7 +309,7 @@ func (fl *Info) StorageOf(e ast.Expr) types.Object {
 	case *ast.SelectorExpr:
 		if sel, ok := info.Selections[e]; ok {
 			if sel.Kind() == types.FieldVal {
-				return sel.Obj()
+				return sel.Obj().(*types.Var).Origin() // a generic type's field, whatever the instance
 			}
 			return nil
 		}
@@ -465,6 +469,9 @@ func (fl *Info) ParamOf(v *types.Var) (Param, bool) {
 func (fl *Info) Defs(obj types.Object) []*Def {
 	if fl == nil {
 		return nil
+	}
+	if v, ok := obj.(*types.Var); ok && v.IsField() {
+		obj = v.Origin()
 	}
 	return fl.defs[obj]
 }

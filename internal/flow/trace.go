@@ -84,16 +84,24 @@ type Stop func(types.Object) bool
 type walk struct {
 	t    *Tracer
 	seen map[walkKey]bool
+	// done memoizes the variables read so far: a chain of conditional
+	// self-appends (if c { opts = append(opts, o) }, n times) reads each
+	// definition on 2^n paths.
+	done map[walkKey][]Origin
 	stop Stop
 }
 
+// walkKey is a variable read where the walk is: a local variable or
+// parameter at its use (a self-append, opts = append(opts, o), reads the
+// definitions before it), a field or package variable anywhere.
 type walkKey struct {
 	obj   types.Object
+	use   ast.Expr
 	frame *Frame
 }
 
 func (t *Tracer) walk(stop Stop) *walk {
-	return &walk{t: t, seen: map[walkKey]bool{}, stop: stop}
+	return &walk{t: t, seen: map[walkKey]bool{}, done: map[walkKey][]Origin{}, stop: stop}
 }
 
 // Origins returns the origins of the value of e evaluated in frame f.
@@ -139,7 +147,13 @@ func (w *walk) trace(e ast.Expr, f *Frame, tuple int) []Origin {
 		if sel, ok := info.Selections[e]; ok {
 			switch sel.Kind() {
 			case types.FieldVal:
-				return w.traceVar(sel.Obj().(*types.Var), e, f)
+				field := sel.Obj().(*types.Var)
+				if len(sel.Index()) == 1 {
+					if out, ok := w.literalField(e.X, field, f); ok {
+						return out
+					}
+				}
+				return w.traceVar(field, e, f)
 			case types.MethodVal, types.MethodExpr:
 				if fn, ok := sel.Obj().(*types.Func); ok {
 					if _, isIface := sel.Recv().Underlying().(*types.Interface); !isIface {
@@ -165,6 +179,9 @@ func (w *walk) trace(e ast.Expr, f *Frame, tuple int) []Origin {
 		}
 		if id, ok := ast.Unparen(e.Fun).(*ast.Ident); ok {
 			if b, ok := info.Uses[id].(*types.Builtin); ok {
+				if b.Name() == "make" || b.Name() == "new" {
+					return nil // an empty container, a zero value: nothing stored yet
+				}
 				if b.Name() == "append" {
 					var out []Origin
 					for _, a := range e.Args {
@@ -223,18 +240,125 @@ func (w *walk) trace(e ast.Expr, f *Frame, tuple int) []Origin {
 	return []Origin{{Kind: Unknown}}
 }
 
-// traceVar traces a variable, field or parameter used at use.
-func (w *walk) traceVar(v *types.Var, use ast.Expr, f *Frame) []Origin {
-	fl := w.t.Info
-	if w.stop != nil && w.stop(v) {
-		return []Origin{{Kind: Stopped}}
+// literalField traces x.field where every value x may have is a struct
+// literal of the package: the field's value in each literal, in the frame
+// the literal is evaluated in, and what assignments to the field store
+// (x.field = v). Through the literals the trace keeps the calling context
+// a field-insensitive trace of the field would lose.
+func (w *walk) literalField(x ast.Expr, field *types.Var, f *Frame) ([]Origin, bool) {
+	if w.t.Info.defs[field.Origin()] == nil {
+		return nil, false
 	}
-	key := walkKey{v, f}
+	key := walkKey{field.Origin(), x, f}
 	if w.seen[key] {
-		return nil
+		return nil, true
 	}
 	w.seen[key] = true
 	defer delete(w.seen, key)
+	info := w.t.Info.Types
+	origins := w.throughCalls(w.trace(x, f, -1), 0)
+	if len(origins) == 0 {
+		return nil, false
+	}
+	for _, o := range origins {
+		lit, ok := o.Expr.(*ast.CompositeLit)
+		if o.Kind != Expr || !ok {
+			return nil, false
+		}
+		if _, ok := info.TypeOf(lit).Underlying().(*types.Struct); !ok {
+			return nil, false
+		}
+	}
+	var out []Origin
+	for _, o := range origins {
+		lit := o.Expr.(*ast.CompositeLit)
+		st := info.TypeOf(lit).Underlying().(*types.Struct)
+		for i, elt := range lit.Elts {
+			val := elt
+			var fv *types.Var
+			if kv, ok := elt.(*ast.KeyValueExpr); ok {
+				if k, ok := kv.Key.(*ast.Ident); ok {
+					fv, _ = ObjOf(info, k).(*types.Var)
+				}
+				val = kv.Value
+			} else if i < st.NumFields() {
+				fv = st.Field(i)
+			}
+			if fv != nil && fv.Origin() == field.Origin() {
+				out = append(out, w.trace(val, o.Frame, -1)...)
+			}
+		}
+	}
+	var stores []*Def
+	for _, d := range w.t.Info.defs[field.Origin()] {
+		if !d.Lit {
+			stores = append(stores, d)
+		}
+	}
+	return append(out, w.traceDefs(stores, f)...), true
+}
+
+// throughCalls replaces the calls among origins by the origins of their
+// results, when their bodies are in this package.
+func (w *walk) throughCalls(origins []Origin, depth int) []Origin {
+	var out []Origin
+	for _, o := range origins {
+		call, ok := o.Expr.(*ast.CallExpr)
+		if o.Kind != Expr || !ok {
+			out = append(out, o)
+			continue
+		}
+		rs, ok := w.t.Results(call, o.Frame, o.Tuple, w.stop)
+		if !ok || depth >= MaxDepth {
+			out = append(out, o)
+			continue
+		}
+		out = append(out, w.throughCalls(rs, depth+1)...)
+	}
+	return out
+}
+
+// traceVar traces a variable, field or parameter used at use.
+func (w *walk) traceVar(v *types.Var, use ast.Expr, f *Frame) []Origin {
+	if w.stop != nil && w.stop(v) {
+		return []Origin{{Kind: Stopped}}
+	}
+	key := walkKey{v.Origin(), use, f}
+	if v.IsField() || v.Parent() == v.Pkg().Scope() {
+		key.use = nil
+	}
+	if w.seen[key] {
+		return nil
+	}
+	if out, ok := w.done[key]; ok {
+		return out
+	}
+	w.seen[key] = true
+	out := w.traceVarDefs(v, use, f)
+	delete(w.seen, key)
+	out = dedupe(out)
+	w.done[key] = out
+	return out
+}
+
+// dedupe drops repeated origins, keeping the first of each.
+func dedupe(os []Origin) []Origin {
+	if len(os) < 2 {
+		return os
+	}
+	seen := make(map[Origin]bool, len(os))
+	out := os[:0:0]
+	for _, o := range os {
+		if !seen[o] {
+			seen[o] = true
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+func (w *walk) traceVarDefs(v *types.Var, use ast.Expr, f *Frame) []Origin {
+	fl := w.t.Info
 
 	if _, isParam := fl.params[v]; isParam {
 		defs, incoming := fl.Reaching(v, use)
@@ -259,7 +383,7 @@ func (w *walk) traceVar(v *types.Var, use ast.Expr, f *Frame) []Origin {
 	}
 	var defs []*Def
 	if v.IsField() || v.Parent() == v.Pkg().Scope() {
-		defs = fl.defs[v]
+		defs = fl.defs[v.Origin()]
 	} else {
 		defs, _ = fl.Reaching(v, use)
 	}
@@ -369,24 +493,43 @@ func (fl *Info) ValueAt(v *types.Var, use ast.Expr) ast.Expr {
 	return d.Rhs
 }
 
-// calleeBody returns the function node a call reaches in this package: the
-// body of a declared function, or the one function literal a function
-// value evaluates to, with the frame it was made in.
-func (t *Tracer) calleeBody(call *ast.CallExpr, f *Frame) (ast.Node, *Frame, bool) {
+// A Callee is a function a call may reach: a declared function (Func,
+// with its Body when it is in this package) or a function literal (Body,
+// made in Frame).
+type Callee struct {
+	Func  *types.Func
+	Body  ast.Node
+	Frame *Frame
+}
+
+// Callees returns the functions call may call, evaluated in frame f: its
+// static callee, or each function its function value may be; ok is false
+// when one of them is not known (a parameter not bound, a method value, a
+// value of unknown origin).
+func (t *Tracer) Callees(call *ast.CallExpr, f *Frame) ([]Callee, bool) {
 	fl := t.Info
 	if fn := fl.Callee(call); fn != nil {
-		return fl.Body(fn), nil, true
+		return []Callee{{Func: fn, Body: fl.Body(fn)}}, true
 	}
-	var target ast.Node
-	var closure *Frame
+	if tv, ok := fl.Types.Types[call.Fun]; !ok || tv.IsType() {
+		return nil, false
+	}
+	var out []Callee
 	for _, o := range t.Origins(call.Fun, f, nil) {
-		lit, ok := o.Expr.(*ast.FuncLit)
-		if !ok || o.Kind != Expr || target != nil {
-			return nil, nil, false
+		switch {
+		case o.Kind == Func && o.Func.Type().(*types.Signature).Recv() == nil:
+			out = append(out, Callee{Func: o.Func, Body: fl.Body(o.Func)})
+		case o.Kind == Expr:
+			lit, ok := o.Expr.(*ast.FuncLit)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, Callee{Body: lit, Frame: o.Frame})
+		default:
+			return nil, false
 		}
-		target, closure = lit, o.Frame
 	}
-	return target, closure, true
+	return out, len(out) > 0
 }
 
 // Results returns the origins of result idx of a call to a function whose
@@ -395,11 +538,22 @@ func (t *Tracer) Results(call *ast.CallExpr, f *Frame, idx int, stop Stop) ([]Or
 	if idx < 0 {
 		idx = 0
 	}
-	target, closure, ok := t.calleeBody(call, f)
-	if !ok || target == nil {
+	cs, ok := t.Callees(call, f)
+	if !ok {
 		return nil, false
 	}
-	return t.CallResults(target, closure, call, f, idx, stop)
+	var out []Origin
+	for _, c := range cs {
+		if c.Body == nil {
+			return nil, false
+		}
+		rs, ok := t.CallResults(c.Body, c.Frame, call, f, idx, stop)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, rs...)
+	}
+	return out, true
 }
 
 // CallResults returns the origins of result idx of call, a call of target

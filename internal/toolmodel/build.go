@@ -71,6 +71,15 @@ type template struct {
 	target  ast.Node      // the callee's body (with sub)
 	closure *flow.Frame   // the callee literal's frame (with sub)
 	via     *types.Func   // the called registrar, for messages
+	// stash is a registration of another function on a server it reads
+	// from a field or package variable that this function stores its
+	// parameter stashParam in: a registry keeping the server it is given
+	// and registering on it later (from a callback, a session hook).
+	stash      *template
+	stashParam *types.Var
+	// stashOpts says stashParam holds the middleware or options the
+	// server is given rather than the server.
+	stashOpts bool
 }
 
 // registrationOf recognises the SDK registration forms.
@@ -204,10 +213,25 @@ func (m *Model) markEquipped(installs map[ast.Node][]int) {
 				if pass > 0 {
 					continue
 				}
+				var params []*types.Var
 				for _, a := range call.Args {
 					if m.isBoundaryValue(a, nil) {
 						targets = argOf(call, -1)
 						break
+					}
+					for _, o := range m.tr.Origins(a, nil, nil) {
+						if o.Kind == flow.FreeParam && !slices.Contains(params, o.Param) {
+							params = append(params, o.Param)
+						}
+					}
+				}
+				if targets == nil && len(params) > 0 {
+					// Middleware the caller passes: the server carries the
+					// boundary when a boundary is what is passed.
+					for _, t := range argOf(call, -1) {
+						if obj := m.Flow.StorageOf(t); obj != nil {
+							m.equipIf[obj] = append(m.equipIf[obj], params...)
+						}
 					}
 				}
 			default:
@@ -250,6 +274,18 @@ func (m *Model) build() {
 
 	for _, n := range m.Flow.Funcs() {
 		m.summaryOf(n)
+	}
+	// Registrations on a server a function stored from its parameter join
+	// that function's summary; when a summary they join was already used,
+	// the package is decided again with them in place.
+	for round := 0; m.restash && round < 3; round++ {
+		m.restash = false
+		m.summaries = map[ast.Node]*summary{}
+		m.reported = map[string]bool{}
+		m.Unwrapped = nil
+		for _, n := range m.Flow.Funcs() {
+			m.summaryOf(n)
+		}
 	}
 	sort.SliceStable(m.Unwrapped, func(i, j int) bool {
 		a, b := m.Unwrapped[i], m.Unwrapped[j]
@@ -312,6 +348,9 @@ func (m *Model) summaryOf(node ast.Node) []*template {
 				m.decide(node, &template{call: call, dyn: true}, true, s)
 			}
 		}
+	}
+	for _, st := range m.stashes[node] {
+		m.decide(node, st, true, s)
 	}
 	s.done = true
 	return s.templates
@@ -388,6 +427,29 @@ func (m *Model) evaluate(t *template, f *flow.Frame) (handlerSet, serverSet) {
 		return hs, m.serverFromSrc(t.reg.Server, t.call, f)
 	case t.dyn:
 		return m.evaluateDynamic(t, f)
+	case t.stash != nil && t.stashOpts:
+		hs, ss := m.evaluate(t.stash, nil)
+		hs.params, hs.deps = nil, nil
+		ss.params = nil
+		ss.optIf = slices.DeleteFunc(slices.Clone(ss.optIf), func(p *types.Var) bool { return p == t.stashParam })
+		w := m.boundArg(t.stashParam, f)
+		if w.wrapped {
+			return hs, serverSet{equipped: true}
+		}
+		ss.optIf = append(ss.optIf, w.params...)
+		return hs, ss
+	case t.stash != nil:
+		hs, _ := m.evaluate(t.stash, nil)
+		hs.params, hs.deps = nil, nil
+		var ss serverSet
+		origins := m.tr.VarOrigins(t.stashParam, nil, f, m.isEquippedStorage)
+		if len(origins) == 0 {
+			ss.unknown = true
+		}
+		for _, o := range origins {
+			ss.merge(m.classifyServerOrigin(o))
+		}
+		return hs, ss
 	case t.sub != nil:
 		next := f
 		if t.closure != nil {
@@ -407,6 +469,11 @@ func (m *Model) evaluate(t *template, f *flow.Frame) (handlerSet, serverSet) {
 // depends on node's parameters joins its summary.
 func (m *Model) decide(node ast.Node, t *template, keep bool, s *summary) {
 	hs, ss := m.evaluate(t, nil)
+	if own := m.stashForeignOpts(node, t, hs, ss); len(own) < len(ss.optIf) {
+		// decided where the foreign parameters are bound
+		ss.optIf, ss.notEquipped, ss.built = own, false, nil
+	}
+	ss.params = m.stashForeign(node, t, hs, ss.params)
 	own, pools := m.poolParams(node, hs)
 	hs.params = own
 	for _, typ := range pools {
@@ -427,7 +494,7 @@ func (m *Model) decide(node ast.Node, t *template, keep bool, s *summary) {
 			}
 		}
 	}
-	dependent := (len(hs.unwrapped) > 0 && len(ss.params) > 0) ||
+	dependent := (len(hs.unwrapped) > 0 && (len(ss.params) > 0 || m.ownParams(node, ss.optIf))) ||
 		(len(hs.params) > 0 && (ss.bare() || len(ss.params) > 0)) ||
 		len(hs.deps) > 0 ||
 		len(pools) > 0 && len(ss.params) > 0
@@ -436,19 +503,93 @@ func (m *Model) decide(node ast.Node, t *template, keep bool, s *summary) {
 	}
 }
 
+// stashForeign returns the server parameters of ps that node's callers
+// bind (node's own, or those of a function enclosing it). The others are
+// parameters another function stored where node reads its server (a
+// field, a package variable): node's unwrapped registrations on them are
+// registrations of that function on its parameter, and join its summary.
+func (m *Model) stashForeign(node ast.Node, t *template, hs handlerSet, ps []*types.Var) []*types.Var {
+	var own []*types.Var
+	for _, p := range ps {
+		pi, ok := m.Flow.ParamOf(p)
+		if !ok || m.encloses(pi.Func, node) {
+			own = append(own, p)
+			continue
+		}
+		if len(hs.unwrapped) > 0 && t.stash == nil {
+			m.addStash(node, t, p, false)
+		}
+	}
+	return own
+}
+
+// stashForeignOpts returns the parameters of ss.optIf that node's callers
+// bind. The others hold the middleware or options of a server another
+// function builds or is given, and keeps where node registers: node's
+// registrations on it join that function's summary, decided where what it
+// is passed is known.
+func (m *Model) stashForeignOpts(node ast.Node, t *template, hs handlerSet, ss serverSet) []*types.Var {
+	var own []*types.Var
+	for _, p := range ss.optIf {
+		pi, ok := m.Flow.ParamOf(p)
+		if !ok || m.encloses(pi.Func, node) {
+			own = append(own, p)
+			continue
+		}
+		if len(hs.unwrapped) > 0 && t.stash == nil {
+			m.addStash(node, t, p, true)
+		}
+	}
+	return own
+}
+
+// addStash adds t, a registration decided at node on a server depending
+// on p, a parameter of another function, to that function's summary.
+func (m *Model) addStash(node ast.Node, t *template, p *types.Var, opts bool) {
+	pi, _ := m.Flow.ParamOf(p)
+	at := t.call
+	if t.site != nil {
+		at = t.site.call
+	}
+	key := fmt.Sprintf("%d|%d|%d|%v", node.Pos(), at.Pos(), p.Pos(), opts)
+	if m.stashed[key] {
+		return
+	}
+	m.stashed[key] = true
+	m.stashes[pi.Func] = append(m.stashes[pi.Func], &template{stash: t, stashParam: p, stashOpts: opts})
+	if _, used := m.summaries[pi.Func]; used {
+		m.restash = true
+	}
+}
+
+// boundArg says whether parameter p, as frame f binds it, holds a
+// boundary: wrapped, or the parameters it comes from when f does not
+// bind it. A variadic parameter given nothing holds none.
+func (m *Model) boundArg(p *types.Var, f *flow.Frame) handlerSet {
+	b, ok := f.Lookup(p)
+	if !ok {
+		return handlerSet{params: []*types.Var{p}}
+	}
+	var out handlerSet
+	for _, a := range b.Exprs {
+		for _, o := range m.tr.Origins(a, b.Frame, nil) {
+			switch {
+			case o.Kind == flow.FreeParam:
+				out.params = append(out.params, o.Param)
+			case m.isBoundaryOrigin(o):
+				out.wrapped = true
+			}
+		}
+	}
+	return out
+}
+
 // wrapArg says whether the middleware a call passes as parameter i (its
 // variadic arguments included) holds a boundary: wrapped, or the
 // parameters of the calling function it comes from.
 func (m *Model) wrapArg(call *ast.CallExpr, i int, f *flow.Frame) handlerSet {
 	var out handlerSet
-	var args []ast.Expr
-	if i < len(call.Args) {
-		args = call.Args[i:]
-		if sig := funcSig(m.Pass.TypesInfo.TypeOf(call.Fun)); sig == nil || !sig.Variadic() || i != sig.Params().Len()-1 {
-			args = call.Args[i : i+1]
-		}
-	}
-	for _, a := range args {
+	for _, a := range paramArgs(m.Pass.TypesInfo, call, i) {
 		for _, o := range m.tr.Origins(a, f, nil) {
 			switch {
 			case o.Kind == flow.FreeParam:
@@ -514,20 +655,26 @@ func funcSig(t types.Type) *types.Signature {
 // register tools on a server it is given: it takes a server, or it has the
 // shape of a registration method (a tool and a handler), such as the
 // method value s.AddTool.
+// A type parameter may be either (add func(M, H), in a generic helper
+// handed s.AddTool).
 func registrarSig(sig *types.Signature) bool {
-	tool, handler := false, false
+	tool, handler, generic := 0, 0, 0
 	for i := 0; i < sig.Params().Len(); i++ {
 		t := sig.Params().At(i).Type()
 		switch {
 		case IsServerType(t):
 			return true
 		case isToolType(t):
-			tool = true
+			tool++
 		case HandlerKindOf(t) != NotHandler:
-			handler = true
+			handler++
+		default:
+			if _, ok := t.(*types.TypeParam); ok {
+				generic++
+			}
 		}
 	}
-	return tool && handler
+	return tool+handler+generic >= 2 && tool+generic >= 1 && handler+generic >= 1
 }
 
 // evaluateDynamic evaluates a call of a function value in frame f: the

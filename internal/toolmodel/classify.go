@@ -67,6 +67,10 @@ type serverSet struct {
 	params      []*types.Var
 	unknown     bool
 	built       []*ast.CallExpr // the constructions, in this package, of the servers without the boundary
+	// optIf holds the parameters, of the function the set is evaluated at,
+	// whose server options the construction takes: the server carries the
+	// boundary when a caller passes it there.
+	optIf []*types.Var
 }
 
 func (s *serverSet) merge(o serverSet) {
@@ -74,6 +78,11 @@ func (s *serverSet) merge(o serverSet) {
 	s.notEquipped = s.notEquipped || o.notEquipped
 	s.unknown = s.unknown || o.unknown
 	s.params = append(s.params, o.params...)
+	for _, p := range o.optIf {
+		if !slices.Contains(s.optIf, p) {
+			s.optIf = append(s.optIf, p)
+		}
+	}
 	for _, b := range o.built {
 		if !slices.Contains(s.built, b) {
 			s.built = append(s.built, b)
@@ -83,8 +92,9 @@ func (s *serverSet) merge(o serverSet) {
 
 // bare reports whether the server is definitely built without the boundary:
 // a server that may also be one carrying it (a field assigned both ways) is
-// opaque, and draws no finding.
-func (s serverSet) bare() bool { return s.notEquipped && !s.equipped }
+// opaque, and draws no finding; one whose options come from a parameter
+// is decided where that parameter is bound.
+func (s serverSet) bare() bool { return s.notEquipped && !s.equipped && len(s.optIf) == 0 }
 
 // callee returns the statically known function called by call.
 func (m *Model) callee(call *ast.CallExpr) *types.Func {
@@ -287,6 +297,19 @@ func (m *Model) classifyHandlerAt(a arg, f *flow.Frame) handlerSet {
 		return hs
 	}
 	e := a.e
+	// A parameter bound to what the call passes, and only that: the
+	// arguments, classified as handler expressions (a record's field
+	// among them).
+	if hs, ok := m.chainedHandler(e, f); ok {
+		return hs
+	}
+	if xs, bf, ok := m.boundArgs(e, f); ok {
+		var hs handlerSet
+		for _, x := range xs {
+			hs.merge(m.classifyHandler(x, bf))
+		}
+		return hs
+	}
 	// tool.Handler of a tool record (a server.ServerTool value, a project's
 	// own): the handler inside it, paired with the record's tool. So too
 	// a record itself, given where a handler is.
@@ -301,6 +324,153 @@ func (m *Model) classifyHandlerAt(a arg, f *flow.Frame) handlerSet {
 		hs.merge(m.classifyHandlerOrigin(o))
 	}
 	return hs
+}
+
+// chainCall recognises middleware from a slice parameter applied to a
+// handler, in a loop over the slice: mw[i](h), or m(h) where m ranges
+// over mw. It returns the parameter and the handler argument.
+func (m *Model) chainCall(call *ast.CallExpr) (*types.Var, ast.Expr) {
+	if len(call.Args) != 1 || HandlerKindOf(m.Pass.TypesInfo.TypeOf(call.Args[0])) == NotHandler || m.Flow.Callee(call) != nil {
+		return nil, nil
+	}
+	var slice ast.Expr
+	switch fun := ast.Unparen(call.Fun).(type) {
+	case *ast.IndexExpr:
+		slice = fun.X
+	case *ast.Ident:
+		v, ok := m.Pass.TypesInfo.Uses[fun].(*types.Var)
+		if !ok {
+			return nil, nil
+		}
+		defs, incoming := m.Flow.Reaching(v, fun)
+		if len(defs) != 1 || incoming || !defs[0].Elem || defs[0].Key {
+			return nil, nil
+		}
+		slice = defs[0].Rhs
+	default:
+		return nil, nil
+	}
+	id, ok := ast.Unparen(slice).(*ast.Ident)
+	if !ok {
+		return nil, nil
+	}
+	p, ok := m.Pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok {
+		return nil, nil
+	}
+	if _, ok := m.Flow.ParamOf(p); !ok {
+		return nil, nil
+	}
+	if _, ok := p.Type().Underlying().(*types.Slice); !ok {
+		return nil, nil
+	}
+	if defs, _ := m.Flow.Reaching(p, id); len(defs) > 0 {
+		return nil, nil
+	}
+	return p, call.Args[0]
+}
+
+// classifyChain classifies h after middleware from parameter p is applied
+// to it in a loop (chainCall): wrapped when a boundary is among what the
+// caller passes as p, decided by the callers when f does not bind p.
+func (m *Model) classifyChain(call *ast.CallExpr, p *types.Var, h ast.Expr, f *flow.Frame) handlerSet {
+	if !m.enter(call, f) {
+		return handlerSet{} // an earlier round of the loop: what the handler before it brings
+	}
+	defer m.leave(call, f)
+	b, bound := f.Lookup(p)
+	if bound && len(b.Exprs) == 0 {
+		return handlerSet{} // no middleware: the loop does not run
+	}
+	var ps []*types.Var
+	if !bound {
+		ps = []*types.Var{p}
+	} else {
+		w := m.boundArg(p, f)
+		if w.wrapped {
+			m.noteWrappedHandlers(&ast.CallExpr{Args: []ast.Expr{h}}, f)
+			return handlerSet{wrapped: true}
+		}
+		ps = w.params
+	}
+	hs := m.classifyHandler(h, f)
+	if len(ps) > 0 {
+		for i := range hs.unwrapped {
+			hs.unwrapped[i].wrapIf = append(slices.Clip(hs.unwrapped[i].wrapIf), ps...)
+		}
+		hs.deps = append(hs.deps, ps...)
+	}
+	return hs
+}
+
+// chainedHandler classifies a handler variable read after a loop that
+// applies middleware from a parameter to it (chainCall): the definitions
+// before the loop reach the read only when the loop does not run, when
+// the caller passes no middleware; otherwise what the loop makes is the
+// handler.
+func (m *Model) chainedHandler(e ast.Expr, f *flow.Frame) (handlerSet, bool) {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return handlerSet{}, false
+	}
+	v, ok := m.Pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok {
+		return handlerSet{}, false
+	}
+	defs, _ := m.Flow.Reaching(v, id)
+	var loop ast.Node
+	for _, d := range defs {
+		call, ok := ast.Unparen(d.Rhs).(*ast.CallExpr)
+		if !ok || d.Tuple >= 0 {
+			continue
+		}
+		p, _ := m.chainCall(call)
+		if p == nil {
+			continue
+		}
+		if b, bound := f.Lookup(p); bound && len(b.Exprs) == 0 {
+			return handlerSet{}, false
+		}
+		for _, l := range d.Loops {
+			if !within(l, id.Pos()) {
+				loop = l // the outermost loop around the chain, not around the read
+			}
+		}
+	}
+	if loop == nil {
+		return handlerSet{}, false
+	}
+	var hs handlerSet
+	for _, d := range defs {
+		if within(loop, d.Pos) && d.Rhs != nil && d.Tuple < 0 {
+			hs.merge(m.classifyHandler(d.Rhs, f))
+		}
+	}
+	return hs, true
+}
+
+// boundArgs returns the arguments a parameter read at e is bound to in
+// frame f, and their frame, when the parameter is not reassigned before e.
+func (m *Model) boundArgs(e ast.Expr, f *flow.Frame) ([]ast.Expr, *flow.Frame, bool) {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok || f == nil {
+		return nil, nil, false
+	}
+	v, ok := m.Pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok {
+		return nil, nil, false
+	}
+	if _, ok := m.Flow.ParamOf(v); !ok {
+		return nil, nil, false
+	}
+	b, ok := f.Lookup(v)
+	if !ok || len(b.Exprs) == 0 {
+		return nil, nil, false
+	}
+	if defs, incoming := m.Flow.Reaching(v, id); len(defs) > 0 || !incoming {
+		return nil, nil, false
+	}
+	return b.Exprs, b.Frame, true
 }
 
 func (m *Model) classifyHandlerOrigin(o flow.Origin) handlerSet {
@@ -336,6 +506,9 @@ func (m *Model) classifyHandlerOrigin(o flow.Origin) handlerSet {
 }
 
 func (m *Model) classifyHandlerCall(call *ast.CallExpr, f *flow.Frame, tuple int) handlerSet {
+	if p, h := m.chainCall(call); p != nil {
+		return m.classifyChain(call, p, h, f)
+	}
 	if !m.enter(call, f) {
 		return handlerSet{unknown: true}
 	}
@@ -382,11 +555,11 @@ func (m *Model) classifyHandlerCall(call *ast.CallExpr, f *flow.Frame, tuple int
 		// A function value: the declared functions and literals it may be.
 		var hs handlerSet
 		for _, c := range cs {
-			if c.fn != nil && m.Flow.Body(c.fn) == nil {
-				hs.merge(m.handlerFromFact(c.fn, call, f, tuple))
+			if c.Body == nil {
+				hs.merge(m.handlerFromFact(c.Func, call, f, tuple))
 				continue
 			}
-			origins, ok := m.tr.CallResults(c.body, c.frame, call, f, tuple, nil)
+			origins, ok := m.tr.CallResults(c.Body, c.Frame, call, f, tuple, nil)
 			if !ok {
 				hs.unknown = true
 				continue
@@ -418,15 +591,6 @@ func (m *Model) classifyHandlerCall(call *ast.CallExpr, f *flow.Frame, tuple int
 	return hs
 }
 
-// A valueCallee is a function a function value may be: a declared
-// function (fn; body when it is in this package) or a literal (body, made
-// in frame).
-type valueCallee struct {
-	fn    *types.Func
-	body  ast.Node
-	frame *flow.Frame
-}
-
 // valueParams returns the parameters, unbound in f, that the function value
 // a call calls comes from.
 func (m *Model) valueParams(call *ast.CallExpr, f *flow.Frame) []*types.Var {
@@ -444,30 +608,11 @@ func (m *Model) valueParams(call *ast.CallExpr, f *flow.Frame) []*types.Var {
 
 // valueCallees returns the functions the function value a call calls may
 // be, when every one is known: declared functions and literals.
-func (m *Model) valueCallees(call *ast.CallExpr, f *flow.Frame) ([]valueCallee, bool) {
+func (m *Model) valueCallees(call *ast.CallExpr, f *flow.Frame) ([]flow.Callee, bool) {
 	if m.Flow.Callee(call) != nil {
 		return nil, false
 	}
-	if tv, ok := m.Pass.TypesInfo.Types[call.Fun]; !ok || tv.IsType() {
-		return nil, false
-	}
-	var out []valueCallee
-	origins := m.tr.Origins(call.Fun, f, nil)
-	for _, o := range origins {
-		switch {
-		case o.Kind == flow.Func && o.Func.Type().(*types.Signature).Recv() == nil:
-			out = append(out, valueCallee{fn: o.Func, body: m.Flow.Body(o.Func)})
-		case o.Kind == flow.Expr:
-			lit, ok := o.Expr.(*ast.FuncLit)
-			if !ok {
-				return nil, false
-			}
-			out = append(out, valueCallee{body: lit, frame: o.Frame})
-		default:
-			return nil, false
-		}
-	}
-	return out, len(out) > 0
+	return m.tr.Callees(call, f)
 }
 
 // noteWrappedHandlers records the functions passed to a boundary or adapter
@@ -532,6 +677,13 @@ func (m *Model) classifyServer(e ast.Expr, f *flow.Frame) serverSet {
 	for _, o := range origins {
 		ss.merge(m.classifyServerOrigin(o))
 	}
+	if obj := m.Flow.StorageOf(e); obj != nil && !ss.equipped {
+		for _, p := range m.equipIf[obj] {
+			if !slices.Contains(ss.optIf, p) {
+				ss.optIf = append(ss.optIf, p)
+			}
+		}
+	}
 	return ss
 }
 
@@ -553,10 +705,15 @@ func (m *Model) classifyServerOrigin(o flow.Origin) serverSet {
 		switch {
 		case fn == nil:
 		case IsFunc(fn, MCPGoServer, "NewMCPServer"):
-			if len(call.Args) > 2 && m.optionsInstallBoundary(call.Args[2:], o.Frame) {
-				return serverSet{equipped: true}
+			var params []*types.Var
+			if len(call.Args) > 2 {
+				var installs bool
+				installs, params = m.optionsInstallBoundary(call.Args[2:], o.Frame)
+				if installs {
+					return serverSet{equipped: true}
+				}
 			}
-			return serverSet{notEquipped: true, built: m.builtHere(call)}
+			return serverSet{notEquipped: true, built: m.builtHere(call), optIf: params}
 		case IsFunc(fn, GoSDKMCP, "NewServer"):
 			return serverSet{notEquipped: true, built: m.builtHere(call)}
 		case m.Flow.Body(fn) == nil:
@@ -585,16 +742,22 @@ func (m *Model) builtHere(call *ast.CallExpr) []*ast.CallExpr {
 }
 
 // optionsInstallBoundary reports whether mcp-go server options include
-// WithToolHandlerMiddleware(boundary).
-func (m *Model) optionsInstallBoundary(args []ast.Expr, f *flow.Frame) bool {
+// WithToolHandlerMiddleware(boundary), or middleware given to a server
+// (AddReceivingMiddleware, Use) is a boundary, and otherwise the
+// parameters of the function evaluated at that they come from.
+func (m *Model) optionsInstallBoundary(args []ast.Expr, f *flow.Frame) (bool, []*types.Var) {
+	var params []*types.Var
 	for _, a := range args {
 		for _, o := range m.tr.Origins(a, f, nil) {
-			if m.optionInstallsBoundary(o, 0) {
-				return true
+			if o.Kind == flow.FreeParam && !slices.Contains(params, o.Param) {
+				params = append(params, o.Param)
+			}
+			if m.optionInstallsBoundary(o, 0) || m.isBoundaryOrigin(o) {
+				return true, nil
 			}
 		}
 	}
-	return false
+	return false, params
 }
 
 func (m *Model) optionInstallsBoundary(o flow.Origin, depth int) bool {
@@ -690,17 +853,27 @@ func (m *Model) toolHandlersOrigin(o flow.Origin, depth int) handlerSet {
 				return handlerSet{unknown: true}
 			}
 			defer m.leave(e, o.Frame)
-			fn := m.Flow.Callee(e)
-			if fn != nil && m.Flow.Body(fn) == nil {
-				return m.toolsFromFact(fn, e, o.Frame)
+			if depth > flow.MaxDepth {
+				return handlerSet{unknown: true}
 			}
-			origins, ok := m.tr.Results(e, o.Frame, o.Tuple, nil)
-			if !ok || depth > flow.MaxDepth {
+			cs, ok := m.tr.Callees(e, o.Frame)
+			if !ok {
 				return handlerSet{unknown: true}
 			}
 			var hs handlerSet
-			for _, r := range origins {
-				hs.merge(m.toolHandlersOrigin(r, depth+1))
+			for _, c := range cs {
+				if c.Body == nil {
+					hs.merge(m.toolsFromFact(c.Func, e, o.Frame))
+					continue
+				}
+				origins, ok := m.tr.CallResults(c.Body, c.Frame, e, o.Frame, o.Tuple, nil)
+				if !ok {
+					hs.unknown = true
+					continue
+				}
+				for _, r := range origins {
+					hs.merge(m.toolHandlersOrigin(r, depth+1))
+				}
 			}
 			return hs
 		}

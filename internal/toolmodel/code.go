@@ -170,6 +170,9 @@ func (m *Model) exportFacts(installs map[ast.Node][]int) {
 				if ss.bare() {
 					ff.Servers = append(ff.Servers, ResultSrc{i, Src{Kind: SrcNotEquipped}})
 				}
+				if o, ok := m.optionsParam(d, ss); ok {
+					ff.Servers = append(ff.Servers, ResultSrc{i, o})
+				}
 				for _, p := range ss.params {
 					if pi, ok := m.Flow.ParamOf(p); ok && pi.Func == d {
 						ff.Servers = append(ff.Servers, ResultSrc{i, Src{Kind: SrcParam, Param: pi.Index}})
@@ -249,11 +252,11 @@ func (m *Model) exportFacts(installs map[ast.Node][]int) {
 				own, pools := m.poolParams(d, hs)
 				for _, p := range own {
 					if pi, ok := m.Flow.ParamOf(p); ok && pi.Func == d {
-						hsrcs = append(hsrcs, hsrc{Src{Kind: SrcParam, Param: pi.Index}, tool, Src{}})
+						hsrcs = append(hsrcs, hsrc{Src{Kind: SrcParam, Param: pi.Index}, tool, m.wrapParam(d, hs)})
 					}
 				}
 				for _, typ := range pools {
-					hsrcs = append(hsrcs, hsrc{Src{Kind: SrcPool, Name: typ}, Src{}, m.poolWrap(d, hs)})
+					hsrcs = append(hsrcs, hsrc{Src{Kind: SrcPool, Name: typ}, Src{}, m.wrapParam(d, hs)})
 				}
 				if root := rootSite(t); root != nil {
 					kind.SDK, kind.Session, kind.Task = root.sdk, root.session, root.task
@@ -262,6 +265,9 @@ func (m *Model) exportFacts(installs map[ast.Node][]int) {
 				if ss.bare() {
 					ssrc = append(ssrc, Src{Kind: SrcNotEquipped})
 				}
+				if o, ok := m.optionsParam(d, ss); ok {
+					ssrc = append(ssrc, o)
+				}
 				for _, p := range ss.params {
 					if pi, ok := m.Flow.ParamOf(p); ok && pi.Func == d {
 						ssrc = append(ssrc, Src{Kind: SrcParam, Param: pi.Index})
@@ -269,7 +275,7 @@ func (m *Model) exportFacts(installs map[ast.Node][]int) {
 				}
 				for _, h := range hsrcs {
 					for _, s := range ssrc {
-						if h.h.Kind == SrcParam || s.Kind == SrcParam || h.tool.Kind == SrcParam || h.wrap.Kind == SrcParam {
+						if h.h.Kind == SrcParam || s.Kind == SrcParam || s.Kind == SrcOptions || h.tool.Kind == SrcParam || h.wrap.Kind == SrcParam {
 							r := kind
 							r.Handler, r.Tool, r.Server, r.Wrap = h.h, h.tool, s, h.wrap
 							ff.Registers = appendUnique(ff.Registers, r)
@@ -283,6 +289,19 @@ func (m *Model) exportFacts(installs map[ast.Node][]int) {
 			m.Pass.ExportObjectFact(fn, ff)
 		}
 	}
+}
+
+// optionsParam describes a server built without the boundary but for the
+// options d's caller passes as one of d's parameters.
+func (m *Model) optionsParam(d ast.Node, ss serverSet) (Src, bool) {
+	if !ss.notEquipped || ss.equipped || len(ss.optIf) != 1 {
+		return Src{}, false
+	}
+	pi, ok := m.Flow.ParamOf(ss.optIf[0])
+	if !ok || pi.Func != d {
+		return Src{}, false
+	}
+	return Src{Kind: SrcOptions, Param: pi.Index}, true
 }
 
 func appendUnique(rs []RegSrc, r RegSrc) []RegSrc {
@@ -362,9 +381,10 @@ func debugFact(of string, f analysis.Fact) {
 	}
 }
 
-// poolWrap returns, for the pool records a template of d registers, the
-// parameter of d holding the middleware applied to them, if any.
-func (m *Model) poolWrap(d ast.Node, hs handlerSet) Src {
+// wrapParam returns, for the handlers a template of d registers that come
+// from d's parameters or from pool records, the parameter of d holding the
+// middleware applied to them, if any.
+func (m *Model) wrapParam(d ast.Node, hs handlerSet) Src {
 	for _, p := range hs.deps {
 		if pi, ok := m.Flow.ParamOf(p); ok && pi.Func == d && IsMiddlewareType(elemType(p.Type())) {
 			return Src{Kind: SrcParam, Param: pi.Index}

@@ -22,6 +22,7 @@ const (
 	SrcNotEquipped                    // a server built without it
 	SrcTool                           // a tool (Tool names it)
 	SrcPool                           // the tool records of type Name the program builds (see PoolFact)
+	SrcOptions                        // a server built without it, unless the options the caller passes as parameter Param install it
 )
 
 // Src is one possible value of a handler, tool or server in a fact.
@@ -65,6 +66,8 @@ func (s Src) String() string {
 		return "equipped"
 	case SrcNotEquipped:
 		return "unequipped"
+	case SrcOptions:
+		return fmt.Sprintf("unequipped but for the options of param %d", s.Param)
 	}
 	return "?"
 }
@@ -179,6 +182,18 @@ func argOf(call *ast.CallExpr, i int) []ast.Expr {
 	return nil
 }
 
+// paramArgs returns the arguments call passes as parameter i: the
+// variadic ones too, when i is the variadic parameter.
+func paramArgs(info *types.Info, call *ast.CallExpr, i int) []ast.Expr {
+	if i < 0 || i >= len(call.Args) {
+		return nil
+	}
+	if sig := funcSig(info.TypeOf(call.Fun)); sig == nil || !sig.Variadic() || i != sig.Params().Len()-1 {
+		return call.Args[i : i+1]
+	}
+	return call.Args[i:]
+}
+
 // An arg is the value bound to a parameter: an expression, or result
 // tuple of one (f(g()), where g returns several values).
 type arg struct {
@@ -247,6 +262,12 @@ func (m *Model) serverFromSrc(s Src, call *ast.CallExpr, f *flow.Frame) serverSe
 		return serverSet{equipped: true}
 	case SrcNotEquipped:
 		return serverSet{notEquipped: true}
+	case SrcOptions:
+		installs, params := m.optionsInstallBoundary(paramArgs(m.Pass.TypesInfo, call, s.Param), f)
+		if installs {
+			return serverSet{equipped: true}
+		}
+		return serverSet{notEquipped: true, optIf: params}
 	case SrcParam:
 		var ss serverSet
 		args := argOf(call, s.Param)

@@ -74,10 +74,14 @@ type Model struct {
 	tr   *flow.Tracer // the model's own traces (build, and IsBoundary under mu)
 
 	cfgNames  nameSet
-	teNames   nameSet               // configured ToolError types
-	equipped  map[types.Object]bool // storages that carry boundary middleware
-	boundary  map[*types.Func]int   // memo: 0 unknown, 1 yes, 2 no, 3 in progress
+	teNames   nameSet                       // configured ToolError types
+	equipped  map[types.Object]bool         // storages that carry boundary middleware
+	equipIf   map[types.Object][]*types.Var // ... when a caller passes it as one of these parameters
+	boundary  map[*types.Func]int           // memo: 0 unknown, 1 yes, 2 no, 3 in progress
 	summaries map[ast.Node]*summary
+	stashes   map[ast.Node][]*template // registrations on a server stored from the node's parameter (see stashForeign)
+	stashed   map[string]bool
+	restash   bool
 	reported  map[string]bool
 	pools     map[string][]entry // the tool records the package builds, by type
 	poolCache map[string][]entry // ... and its imports
@@ -269,8 +273,11 @@ func (m *Model) index() {
 	m.Flow = flow.New(pass.Fset, pass.Pkg, pass.TypesInfo, m.Syntax)
 	m.tr = m.Flow.NewTracer()
 	m.equipped = map[types.Object]bool{}
+	m.equipIf = map[types.Object][]*types.Var{}
 	m.boundary = map[*types.Func]int{}
 	m.summaries = map[ast.Node]*summary{}
+	m.stashes = map[ast.Node][]*template{}
+	m.stashed = map[string]bool{}
 	m.reported = map[string]bool{}
 	m.funcFacts = map[*types.Func]*FuncFact{}
 	m.generated = map[*ast.File]bool{}

@@ -86,11 +86,11 @@ func (m *Model) toolsOrigin(o flow.Origin, depth int) toolSet {
 				// A function value: the functions it may be.
 				var ts toolSet
 				for _, c := range cs {
-					if c.fn != nil && c.body == nil {
-						ts.merge(m.toolDefsFromFact(c.fn, e, o.Frame, o.Tuple))
+					if c.Body == nil {
+						ts.merge(m.toolDefsFromFact(c.Func, e, o.Frame, o.Tuple))
 						continue
 					}
-					origins, ok := m.tr.CallResults(c.body, c.frame, e, o.Frame, o.Tuple, nil)
+					origins, ok := m.tr.CallResults(c.Body, c.Frame, e, o.Frame, o.Tuple, nil)
 					if !ok {
 						ts.unknown = true
 						continue

@@ -50,6 +50,11 @@ func WithToolCapabilities(listChanged bool) ServerOption { return func(*MCPServe
 
 func WithLogging() ServerOption { return func(*MCPServer) {} }
 
+// Hooks holds the server's lifecycle hooks.
+type Hooks struct{}
+
+func WithHooks(hooks *Hooks) ServerOption { return func(*MCPServer) {} }
+
 func (s *MCPServer) Use(mw ...ToolHandlerMiddleware) { s.middlewares = append(s.middlewares, mw...) }
 
 func (s *MCPServer) AddTool(tool mcp.Tool, handler ToolHandlerFunc) {

@@ -107,6 +107,8 @@ func (s *Server) AddReceivingMiddleware(middleware ...Middleware) { s.mw = appen
 
 func (s *Server) AddSendingMiddleware(middleware ...Middleware) {}
 
+func (s *Server) RemoveTools(names ...string) {}
+
 type Transport interface{}
 
 type StdioTransport struct{}
