@@ -77,6 +77,9 @@ type Def struct {
 	// Lit is a field's value in a composite literal (Rhs), which only the
 	// literal's own value holds.
 	Lit bool
+	// Base, for a store through a selector (x.f = v, x.y.f = v), is the
+	// variable at its root (x).
+	Base *types.Var
 }
 
 // A Call is a call expression and the function declaration or literal that
@@ -242,6 +245,7 @@ func (fl *Info) indexAssign(c astindex.Cursor, n *ast.AssignStmt) {
 			d.Block = nil
 			if base := baseVar(fl.Types, l.X); base != nil {
 				fl.stores[base] = append(fl.stores[base], d)
+				d.Base = base
 			}
 		}
 		fl.defs[obj] = append(fl.defs[obj], d)

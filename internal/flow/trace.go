@@ -53,6 +53,7 @@ const (
 	Func                  // a reference to a declared function or method
 	FreeParam             // a parameter no frame binds
 	Stopped               // a storage the caller's stop predicate selected
+	FreeField             // a field (Field) of a parameter no frame binds, stored nowhere in the package
 )
 
 // An Origin is where a traced value comes from.
@@ -62,7 +63,8 @@ type Origin struct {
 	Tuple int      // Expr, a call: the result index, or -1
 	Func  *types.Func
 	Param *types.Var
-	Frame *Frame // the frame Expr is evaluated in
+	Field *types.Var // FreeField: the field of Param
+	Frame *Frame     // the frame Expr is evaluated in
 }
 
 // A Tracer follows values through the package. It keeps the state of the
@@ -89,6 +91,9 @@ type walk struct {
 	// definition on 2^n paths.
 	done map[walkKey][]Origin
 	stop Stop
+	// paramFields answers a field of a parameter no frame binds as a
+	// FreeField origin (see OriginsByField).
+	paramFields bool
 }
 
 // walkKey is a variable read where the walk is: a local variable or
@@ -113,6 +118,28 @@ func (t *Tracer) Origins(e ast.Expr, f *Frame, stop Stop) []Origin {
 // expression e (a call), evaluated in frame f; with tuple -1, Origins.
 func (t *Tracer) OriginsAt(e ast.Expr, f *Frame, tuple int, stop Stop) []Origin {
 	return t.walk(stop).trace(e, f, tuple)
+}
+
+// OriginsByField is Origins, except that a field of a parameter no frame
+// binds (cfg.Middleware) is a FreeField origin, decided where the
+// parameter is bound, rather than what the package stores in that field of
+// any value.
+func (t *Tracer) OriginsByField(e ast.Expr, f *Frame, stop Stop) []Origin {
+	w := t.walk(stop)
+	w.paramFields = true
+	return w.trace(e, f, -1)
+}
+
+// FieldOrigins returns the origins of field of the struct value x (or
+// of what x points to), evaluated in frame f, as x.field would have, a
+// field of a parameter no frame binds answered as in OriginsByField.
+func (t *Tracer) FieldOrigins(x ast.Expr, field *types.Var, f *Frame, stop Stop) []Origin {
+	w := t.walk(stop)
+	w.paramFields = true
+	if out, ok := w.literalField(x, field, f); ok {
+		return out
+	}
+	return w.traceVar(field, nil, f)
 }
 
 // VarOrigins returns the origins of the value of the variable or field v
@@ -246,6 +273,21 @@ func (w *walk) trace(e ast.Expr, f *Frame, tuple int) []Origin {
 // (x.field = v). Through the literals the trace keeps the calling context
 // a field-insensitive trace of the field would lose.
 func (w *walk) literalField(x ast.Expr, field *types.Var, f *Frame) ([]Origin, bool) {
+	if w.paramFields {
+		// A field of a parameter (a config struct the caller fills) is
+		// that parameter's field, whatever the package stores in others.
+		var out []Origin
+		for _, o := range w.trace(x, f, -1) {
+			if o.Kind != FreeParam {
+				out = nil
+				break
+			}
+			out = append(out, Origin{Kind: FreeField, Param: o.Param, Field: field.Origin()})
+		}
+		if len(out) > 0 {
+			return out, true
+		}
+	}
 	if w.t.Info.defs[field.Origin()] == nil {
 		return nil, false
 	}
@@ -289,13 +331,44 @@ func (w *walk) literalField(x ast.Expr, field *types.Var, f *Frame) ([]Origin, b
 			}
 		}
 	}
+	lits := map[ast.Expr]bool{}
+	for _, o := range origins {
+		lits[o.Expr] = true
+	}
 	var stores []*Def
 	for _, d := range w.t.Info.defs[field.Origin()] {
-		if !d.Lit {
+		if !d.Lit && w.mayStoreInto(d, lits) {
 			stores = append(stores, d)
 		}
 	}
 	return append(out, w.traceDefs(stores, f)...), true
+}
+
+// mayStoreInto reports whether an assignment to a field, x.f = v, may
+// store into one of the literals lits: not when x is a local variable that
+// holds other values only.
+func (w *walk) mayStoreInto(d *Def, lits map[ast.Expr]bool) bool {
+	b := d.Base
+	if b == nil || b.IsField() || b.Parent() == nil || b.Pkg() == nil || b.Parent() == b.Pkg().Scope() {
+		return true
+	}
+	if _, isParam := w.t.Info.params[b]; isParam {
+		return true
+	}
+	defs, _ := w.t.Info.Reaching(b, nil)
+	for _, bd := range defs {
+		if bd.Rhs == nil || bd.Opaque || bd.Elem || bd.Key || bd.Tuple >= 0 {
+			return true
+		}
+		rhs := ast.Unparen(bd.Rhs)
+		if u, ok := rhs.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			rhs = ast.Unparen(u.X)
+		}
+		if _, ok := rhs.(*ast.CompositeLit); !ok || lits[rhs] {
+			return true
+		}
+	}
+	return len(defs) == 0
 }
 
 // throughCalls replaces the calls among origins by the origins of their

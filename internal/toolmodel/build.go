@@ -344,7 +344,8 @@ func (m *Model) summaryOf(node ast.Node) []*template {
 			// is traced each time the template is evaluated.
 			// A closure that takes nothing may register on a server it
 			// captures.
-			if sig := funcSig(m.Pass.TypesInfo.TypeOf(call.Fun)); sig != nil && (registrarSig(sig) || sig.Params().Len() == 0) {
+			// So may a server factory held as a value.
+			if sig := funcSig(m.Pass.TypesInfo.TypeOf(call.Fun)); sig != nil && (registrarSig(sig) || sig.Params().Len() == 0 || returnsServer(sig)) {
 				m.decide(node, &template{call: call, dyn: true}, true, s)
 			}
 		}
@@ -398,16 +399,12 @@ func (m *Model) evaluate(t *template, f *flow.Frame) (handlerSet, serverSet) {
 		if t.reg.Wrap.Kind == SrcParam {
 			// Wrapped when a boundary is what this call passes as the
 			// middleware.
-			w := m.wrapArg(t.call, t.reg.Wrap.Param, f)
-			switch {
-			case w.wrapped:
+			w := m.wrapArg(t.call, t.reg.Wrap.Param, t.reg.Wrap.Field, f)
+			if w.wrapped {
 				hs.unwrapped = nil
 				hs.wrapped = true
-			case len(w.params) > 0:
-				for i := range hs.unwrapped {
-					hs.unwrapped[i].wrapIf = append(slices.Clip(hs.unwrapped[i].wrapIf), w.params...)
-				}
-				hs.deps = append(hs.deps, w.params...)
+			} else {
+				hs.wrapIn(w.deps)
 			}
 		}
 		if t.reg.Tool.Kind != 0 {
@@ -436,7 +433,7 @@ func (m *Model) evaluate(t *template, f *flow.Frame) (handlerSet, serverSet) {
 		if w.wrapped {
 			return hs, serverSet{equipped: true}
 		}
-		ss.optIf = append(ss.optIf, w.params...)
+		ss.optIf = append(ss.optIf, depParams(w.deps)...)
 		return hs, ss
 	case t.stash != nil:
 		hs, _ := m.evaluate(t.stash, nil)
@@ -489,7 +486,7 @@ func (m *Model) decide(node ast.Node, t *template, keep bool, s *summary) {
 	}
 	if ss.bare() {
 		for _, e := range hs.unwrapped {
-			if !m.ownParams(node, e.wrapIf) {
+			if !m.ownParams(node, depParams(e.wrapIf)) {
 				m.record(node, t, e, ss) // (wrapped only by what node's callers pass: decided there)
 			}
 		}
@@ -562,44 +559,79 @@ func (m *Model) addStash(node ast.Node, t *template, p *types.Var, opts bool) {
 	}
 }
 
+// A wrapping is what middleware a call passes holds: a boundary, or
+// what of the calling function's parameters it comes from.
+type wrapping struct {
+	wrapped bool
+	deps    []dep
+}
+
+// add classifies one origin of the middleware.
+func (w *wrapping) add(m *Model, o flow.Origin) {
+	switch {
+	case o.Kind == flow.FreeParam:
+		w.deps = append(w.deps, dep{param: o.Param})
+	case o.Kind == flow.FreeField:
+		w.deps = append(w.deps, dep{param: o.Param, field: o.Field})
+	case m.isBoundaryOrigin(o):
+		w.wrapped = true
+	}
+}
+
 // boundArg says whether parameter p, as frame f binds it, holds a
-// boundary: wrapped, or the parameters it comes from when f does not
-// bind it. A variadic parameter given nothing holds none.
-func (m *Model) boundArg(p *types.Var, f *flow.Frame) handlerSet {
+// boundary. A variadic parameter given nothing holds none.
+func (m *Model) boundArg(p *types.Var, f *flow.Frame) wrapping {
 	b, ok := f.Lookup(p)
 	if !ok {
-		return handlerSet{params: []*types.Var{p}}
+		return wrapping{deps: []dep{{param: p}}}
 	}
-	var out handlerSet
+	var out wrapping
 	for _, a := range b.Exprs {
-		for _, o := range m.tr.Origins(a, b.Frame, nil) {
-			switch {
-			case o.Kind == flow.FreeParam:
-				out.params = append(out.params, o.Param)
-			case m.isBoundaryOrigin(o):
-				out.wrapped = true
-			}
+		for _, o := range m.tr.OriginsByField(a, b.Frame, nil) {
+			out.add(m, o)
 		}
 	}
 	return out
 }
 
 // wrapArg says whether the middleware a call passes as parameter i (its
-// variadic arguments included) holds a boundary: wrapped, or the
-// parameters of the calling function it comes from.
-func (m *Model) wrapArg(call *ast.CallExpr, i int, f *flow.Frame) handlerSet {
-	var out handlerSet
+// variadic arguments included), or as the field named field of it, holds
+// a boundary.
+func (m *Model) wrapArg(call *ast.CallExpr, i int, field string, f *flow.Frame) wrapping {
+	var out wrapping
 	for _, a := range paramArgs(m.Pass.TypesInfo, call, i) {
-		for _, o := range m.tr.Origins(a, f, nil) {
-			switch {
-			case o.Kind == flow.FreeParam:
-				out.params = append(out.params, o.Param)
-			case m.isBoundaryOrigin(o):
-				out.wrapped = true
-			}
+		var origins []flow.Origin
+		if field == "" {
+			origins = m.tr.OriginsByField(a, f, nil)
+		} else if fv := fieldNamed(m.Pass.TypesInfo.TypeOf(a), field); fv != nil {
+			origins = m.tr.FieldOrigins(a, fv, f, nil)
+		}
+		for _, o := range origins {
+			out.add(m, o)
 		}
 	}
 	return out
+}
+
+// fieldNamed returns the field of a struct type (or a pointer to one)
+// with the given name.
+func fieldNamed(t types.Type, name string) *types.Var {
+	if t == nil {
+		return nil
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if st.Field(i).Name() == name {
+			return st.Field(i).Origin()
+		}
+	}
+	return nil
 }
 
 // ownParams reports whether one of ps is a parameter of node or of a
@@ -675,6 +707,17 @@ func registrarSig(sig *types.Signature) bool {
 		}
 	}
 	return tool+handler+generic >= 2 && tool+generic >= 1 && handler+generic >= 1
+}
+
+// returnsServer reports whether a function of this signature returns a
+// server.
+func returnsServer(sig *types.Signature) bool {
+	for i := 0; i < sig.Results().Len(); i++ {
+		if IsServerType(sig.Results().At(i).Type()) {
+			return true
+		}
+	}
+	return false
 }
 
 // evaluateDynamic evaluates a call of a function value in frame f: the

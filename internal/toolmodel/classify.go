@@ -32,9 +32,37 @@ type entry struct {
 	via           string     // ... performed by this registrar of another package
 	sdk           string
 	session, task bool
-	// wrapIf are parameters holding middleware applied to the handler:
-	// it is wrapped when a boundary is what the callers pass.
-	wrapIf []*types.Var
+	// wrapIf are parameters (or fields of parameters) holding middleware
+	// applied to the handler: it is wrapped when a boundary is what the
+	// callers pass.
+	wrapIf []dep
+}
+
+// A dep is a parameter, or a field of a parameter (the middleware field of
+// a config struct the caller fills), a value depends on.
+type dep struct {
+	param *types.Var
+	field *types.Var // nil: the parameter itself
+}
+
+// paramDeps turns parameters into deps.
+func paramDeps(ps []*types.Var) []dep {
+	out := make([]dep, len(ps))
+	for i, p := range ps {
+		out[i] = dep{param: p}
+	}
+	return out
+}
+
+// depParams returns the parameters deps depend on.
+func depParams(ds []dep) []*types.Var {
+	out := make([]*types.Var, 0, len(ds))
+	for _, d := range ds {
+		if !slices.Contains(out, d.param) {
+			out = append(out, d.param)
+		}
+	}
+	return out
 }
 
 // handlerSet is what a handler expression may evaluate to: the boundary,
@@ -49,6 +77,18 @@ type handlerSet struct {
 	// (a registrar or a tool factory passed as a function value): the
 	// registration is decided where they are bound, within the package.
 	deps []*types.Var
+}
+
+// wrapIn records that middleware from ds is applied to the handlers:
+// wrapped when the callers pass a boundary there.
+func (s *handlerSet) wrapIn(ds []dep) {
+	if len(ds) == 0 {
+		return
+	}
+	for i := range s.unwrapped {
+		s.unwrapped[i].wrapIf = append(slices.Clip(s.unwrapped[i].wrapIf), ds...)
+	}
+	s.deps = append(s.deps, depParams(ds)...)
 }
 
 func (s *handlerSet) merge(o handlerSet) {
@@ -382,24 +422,19 @@ func (m *Model) classifyChain(call *ast.CallExpr, p *types.Var, h ast.Expr, f *f
 	if bound && len(b.Exprs) == 0 {
 		return handlerSet{} // no middleware: the loop does not run
 	}
-	var ps []*types.Var
+	var ds []dep
 	if !bound {
-		ps = []*types.Var{p}
+		ds = []dep{{param: p}}
 	} else {
 		w := m.boundArg(p, f)
 		if w.wrapped {
 			m.noteWrappedHandlers(&ast.CallExpr{Args: []ast.Expr{h}}, f)
 			return handlerSet{wrapped: true}
 		}
-		ps = w.params
+		ds = w.deps
 	}
 	hs := m.classifyHandler(h, f)
-	if len(ps) > 0 {
-		for i := range hs.unwrapped {
-			hs.unwrapped[i].wrapIf = append(slices.Clip(hs.unwrapped[i].wrapIf), ps...)
-		}
-		hs.deps = append(hs.deps, ps...)
-	}
+	hs.wrapIn(ds)
 	return hs
 }
 
@@ -544,10 +579,7 @@ func (m *Model) classifyHandlerCall(call *ast.CallExpr, f *flow.Frame, tuple int
 				continue
 			}
 			hs := m.classifyHandler(a, f)
-			for i := range hs.unwrapped {
-				hs.unwrapped[i].wrapIf = append(slices.Clip(hs.unwrapped[i].wrapIf), ps...)
-			}
-			hs.deps = append(hs.deps, ps...)
+			hs.wrapIn(paramDeps(ps))
 			return hs
 		}
 		return handlerSet{deps: ps}

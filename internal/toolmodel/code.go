@@ -235,9 +235,12 @@ func (m *Model) exportFacts(installs map[ast.Node][]int) {
 						}
 					}
 					var wrap Src
-					for _, p := range e.wrapIf {
-						if pi, ok := m.Flow.ParamOf(p); ok && pi.Func == d {
+					for _, w := range e.wrapIf {
+						if pi, ok := m.Flow.ParamOf(w.param); ok && pi.Func == d {
 							wrap = Src{Kind: SrcParam, Param: pi.Index}
+							if w.field != nil {
+								wrap.Field = w.field.Name()
+							}
 						}
 					}
 					hsrcs = append(hsrcs, hsrc{h, tool, wrap})

@@ -35,6 +35,9 @@ type Src struct {
 	// ToolArg, for SrcUnwrapped, says the tool's name (or mcp.Tool) is
 	// the value of parameter ToolArg-1; zero when it is not a parameter's.
 	ToolArg int
+	// Field, for SrcParam, names the parameter's field the value is (a
+	// config struct's middleware).
+	Field string
 }
 
 func (s Src) String() string {
@@ -57,6 +60,9 @@ func (s Src) String() string {
 		p := fmt.Sprintf("param %d", s.Param)
 		if s.Param < 0 {
 			p = "receiver"
+		}
+		if s.Field != "" {
+			p += "." + s.Field
 		}
 		if s.ToolArg > 0 {
 			p += fmt.Sprintf(" as param %d", s.ToolArg-1)
