@@ -40,25 +40,43 @@
 //     `(*mcp.Server).AddTool`;
 //   - conditional and hidden registrations alike.
 //
-// The handler reaching a registration is traced through function declarations,
-// literals, method values, local variables (the last assignment that dominates
-// the use wins), struct fields (every assignment in the package), factories
-// returning handlers, adapters (a closure that calls the handler it was given
-// is judged by that handler), `mcp.NewTypedToolHandler` /
-// `NewStructuredToolHandler`, generic tool factories returning a closure that
-// calls `mcp.AddTool`, and tables of registrar functions. The server is traced
-// through variables, struct fields (embedded too), constructors and options.
+// Handlers and servers are followed through the shapes real servers are
+// built from (the flow layer answers "which values can reach here" once,
+// for every analyzer):
+//
+//   - function declarations, literals, method values, local variables,
+//     struct fields (every store the base may hold), slices, maps, and
+//     struct literals kept in them, including package-level tables;
+//   - handler factories: a tool type whose field builds the handler at
+//     registration (`HandlerFunc func(deps) mcp.ToolHandler`), adapters that
+//     call the handler they were given, `mcp.NewTypedToolHandler` /
+//     `NewStructuredToolHandler`, generic tool factories;
+//   - registrars: installer slices, maps and struct fields of registrar
+//     closures called on a server parameter, a registrar passed into a helper
+//     that calls it, the SDK's `AddTool` method value passed as `add`, a
+//     tool definition whose `Register` field registers it, generic
+//     registrars (`add func(M, H)`);
+//   - a server kept in a registry (a struct field set from a parameter):
+//     the tools registered on it later belong to the function that stored it;
+//   - options assembled in steps (`opts := append(defaultOpts, extra...)`,
+//     further appends, helpers returning options), and options or
+//     middleware that arrive as a parameter: decided by each caller;
+//   - middleware applied to the handler: a `mw ...Middleware` parameter, a
+//     chain applied in a loop over a slice, a middleware kept in a config
+//     struct's field; each wraps the handler only when the caller passes a
+//     boundary.
 //
 // # Not reported
 //
 // A handler is wrapped when:
 //
 //   - the boundary is applied to it at registration (`Boundary(h)`,
-//     `NewBoundary(log)(h)`, a variable holding a boundary middleware);
+//     `NewBoundary(log)(h)`, a variable holding a boundary middleware), or by
+//     middleware the caller passes (above);
 //   - it comes from a variable or field only ever assigned wrapped values;
 //   - the server carries the boundary as middleware:
-//     `server.WithToolHandlerMiddleware(b)` (also through option slices and
-//     helpers returning options), `(*MCPServer).Use(b)`, or go-sdk
+//     `server.WithToolHandlerMiddleware(b)` (through any of the option
+//     shapes above), `(*MCPServer).Use(b)`, or go-sdk
 //     `(*mcp.Server).AddReceivingMiddleware(b)`, including when a function that
 //     installs it is given the server;
 //   - it is registered through a funnel that wraps everything it registers.
@@ -70,10 +88,12 @@
 // `server.WithRecovery()`, logging, auth and rate-limit middleware are not
 // boundaries, nor is a go-sdk *sending* middleware.
 //
-// Opaque code draws nothing: handlers from maps, reflection, interface
-// methods, the `AddTool` method value passed to another function, a server
-// whose field is assigned both with and without the boundary, a registrar
-// function passed as a value into a helper that calls it.
+// Opaque code draws nothing: handlers or registrars reached only through an
+// interface method (toolsets registered in `init` behind an interface),
+// reflection, a server whose field is assigned both with and without the
+// boundary, and a middleware chain whose slice may be empty on one path and
+// hold a boundary on another (precision first: the path with the boundary
+// wins).
 //
 // # Across packages
 //

@@ -32,15 +32,26 @@ func posnString(cwd string, p token.Position) string {
 	return p.String()
 }
 
+// maxTextRelated is how many pieces of related information the text
+// format prints under a finding; a finding for a server of 60 tools
+// would otherwise fill a screen. -json and -sarif list them all.
+const maxTextRelated = 10
+
 // WriteText writes one line per finding, "file:line:col: message
 // (analyzer)", as staticcheck does, and each piece of related information
-// on an indented line below it.
+// on an indented line below it, at most maxTextRelated of them.
 func WriteText(w io.Writer, cwd string, fs []Finding) error {
 	for _, f := range fs {
 		if _, err := fmt.Fprintf(w, "%s: %s (%s)\n", posnString(cwd, f.Posn), f.Message, f.Analyzer.Name); err != nil {
 			return err
 		}
-		for _, r := range f.Related {
+		for i, r := range f.Related {
+			if i == maxTextRelated {
+				if _, err := fmt.Fprintf(w, "\t... and %d more (-json lists them all)\n", len(f.Related)-i); err != nil {
+					return err
+				}
+				break
+			}
 			if _, err := fmt.Fprintf(w, "\t%s: %s\n", posnString(cwd, f.Fset.Position(r.Pos)), r.Message); err != nil {
 				return err
 			}
