@@ -81,6 +81,14 @@ func (c *checker) checkReturn(ret *ast.ReturnStmt, f *failure) {
 		// nothing.
 		return
 	}
+	if c.explained(f, ret) || c.decided(f, ret) {
+		return
+	}
+	if fi.errIdx < 0 && !handler && fi.decl != nil && fi.lit == nil {
+		if c.callersTest(fi.decl) {
+			return
+		}
+	}
 	returns := strings.Join(descs, " and ")
 	if allNil(descs) {
 		returns = "nil"
@@ -201,11 +209,17 @@ func (c *checker) assigned(fi *funcInfo, v *types.Var) bool {
 
 // fix returns the failed error in place of the nil one, and nil in place
 // of each nilable empty value, when the error is certainly non-nil and in
-// scope at ret.
+// scope at ret, and the tools are behind a boundary.
 func (c *checker) fix(ret *ast.ReturnStmt, f *failure) (analysis.SuggestedFix, bool) {
 	fi := c.fn
 	info := c.pass.TypesInfo
 	if !f.exact || f.kind != condFail || f.err == nil || fi.errIdx < 0 || len(ret.Results) == 0 {
+		return analysis.SuggestedFix{}, false
+	}
+	if !c.behindBoundary(ret.Pos()) {
+		// Without a boundary the returned error's text reaches the model
+		// as it is (go-sdk) or as a JSON-RPC error (mcp-go): the fix
+		// would trade this finding for a messagetext one.
 		return analysis.SuggestedFix{}, false
 	}
 	if scope := c.pass.Pkg.Scope().Innermost(ret.Pos()); scope == nil {
@@ -425,4 +439,33 @@ func records(b *ast.BlockStmt) bool {
 		return !found
 	})
 	return found
+}
+
+// behindBoundary reports whether, as far as this package shows, the tools
+// whose code holds pos are behind a tool boundary, so that a returned
+// error becomes the fixed fault message: the package registers no tool
+// without one, and the file can see a boundary (the module requires
+// toolerr, or a boundary function of the project is in scope).
+func (c *checker) behindBoundary(pos token.Pos) bool {
+	if !c.m.Relevant || len(c.m.Unwrapped) > 0 {
+		return false
+	}
+	file := c.fileOf(pos)
+	if file == nil {
+		return false
+	}
+	if v, ok := c.bounded[file]; ok {
+		return v
+	}
+	v := c.m.ModuleRequires(file, toolmodel.ToolerrModule)
+	if !v {
+		for _, fn := range c.m.VisibleFuncs(file, c.m.RelevantPackage) {
+			if c.m.IsBoundary(fn) {
+				v = true
+				break
+			}
+		}
+	}
+	c.bounded[file] = v
+	return v
 }

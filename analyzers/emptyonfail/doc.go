@@ -80,7 +80,12 @@
 //     error.
 //
 // A suggested fix returns the failed error (`return nil, err`, nil for the
-// nilable results) when it is in scope and certainly non-nil.
+// nilable results) when it is in scope and certainly non-nil, and the tools
+// are behind a boundary as far as the package shows (it registers no tool
+// without one, and the file sees a boundary: the module requires toolerr or
+// a boundary function is in scope). Without a boundary the error's text
+// would reach the model as it is, trading this finding for a messagetext
+// one.
 //
 // # Scope
 //
@@ -117,6 +122,22 @@
 //     result is an error: walk functions and visitors, whose nil means "go on"
 //     (errgroup's `Go` and `TryGo` excepted);
 //   - a validator's `return nil` under `if err != nil || nothingToCheck`;
+//   - a failure branch that says why it returns empty: a comment in the
+//     branch or after the return on its line (`return nil //nolint:nilerr //
+//     best effort: skip the check`, `return "" // optional`); a marker of
+//     unfinished work (TODO, FIXME, XXX, HACK, BUG) or a directive without a
+//     reason (other than nilerr's `//nolint:nilerr`) explains nothing;
+//   - a failure branch that decides: on another path it returns an error or
+//     a non-empty value, so the empty return is its choice for the rest
+//     (`if cfg.Fallback == "allow" { slog.Warn(…); return nil }; return err`,
+//     `if errors.Is(err, ErrDeclined) { return cancelled() }; return nil`);
+//     a nested test that swallows one kind of error (`if errors.Is(err,
+//     ErrTimeout) { return nil, nil }`) passes nothing on and is reported;
+//   - a function with no error result whose every call in the package tests
+//     the empty value and takes another path (`if c == nil { c =
+//     defaultClient }`, `if r := confirm(ctx); r != nil { return r, nil }`):
+//     nil means "none" to its callers; the same test at a call of another
+//     package's function silences the report at that call;
 //   - absence and unparsable values. A not-found branch (`errors.Is(err,
 //     fs.ErrNotExist)`, `os.IsNotExist`, `sql.ErrNoRows`, sentinels, error types
 //     and constants named like `NotFound`, `NotExist`, `NoRows`, `NoSuch`,

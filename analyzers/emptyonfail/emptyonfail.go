@@ -86,6 +86,7 @@ func run(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter, s *sett
 		swallows: map[*types.Func]*Fact{},
 		reported: map[token.Pos]bool{},
 		declOf:   map[*types.Func]*ast.FuncDecl{},
+		bounded:  map[*ast.File]bool{},
 	}
 	for _, f := range pass.Files {
 		for _, decl := range f.Decls {
@@ -137,6 +138,7 @@ type checker struct {
 	dispatched     map[ast.Node]bool // methods tool code reaches through interfaces
 	ifaceCalls     []ifaceCall
 	impls          map[implKey][]*types.Func
+	bounded        map[*ast.File]bool // memo of behindBoundary
 }
 
 // inScope reports whether a finding at pos is reported in this package.
@@ -207,6 +209,9 @@ func (c *checker) reportCall(call *ast.CallExpr) {
 	fact := c.factOf(fn.Origin())
 	if fact == nil || fact.Reported || !c.inScope(call.Pos()) {
 		return
+	}
+	if sig := fn.Type().(*types.Signature); sig.Results().Len() > 0 && !hasError(sig) && c.resultTested(call) {
+		return // the caller reads the empty value as "none" and goes another way
 	}
 	name := funcName(fn.Origin())
 	where := factWhere(fact)

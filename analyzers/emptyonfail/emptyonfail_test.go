@@ -26,13 +26,30 @@ func TestEmptyOnFail(t *testing.T) {
 	t.Parallel()
 	dir := testkit.GOPATH(t, analysistest.TestData())
 	analysistest.Run(t, dir, newAnalyzer(t), "mcpgo", "gosdk", "scope", "loopsoff",
-		"example.com/store", "example.com/wrap", "example.com/toolkit", "app", "dispatch")
+		"example.com/store", "example.com/wrap", "example.com/toolkit", "app", "dispatch",
+		"handled", "example.com/confirm")
 }
 
 func TestFixes(t *testing.T) {
 	t.Parallel()
 	dir := testkit.GOPATH(t, analysistest.TestData())
-	analysistest.RunWithSuggestedFixes(t, dir, newAnalyzer(t), "fixes")
+	// RunWithSuggestedFixes compares only the files that have fixes:
+	// count them, so that losing every fix fails the test.
+	fixes := func(rs []*analysistest.Result) int {
+		n := 0
+		for _, r := range rs {
+			for _, d := range r.Diagnostics {
+				n += len(d.SuggestedFixes)
+			}
+		}
+		return n
+	}
+	if n := fixes(analysistest.RunWithSuggestedFixes(t, dir, newAnalyzer(t), "fixes")); n != 5 {
+		t.Errorf("fixes: %d suggested fixes, want 5", n)
+	}
+	if n := fixes(analysistest.Run(t, dir, newAnalyzer(t), "fixesbare")); n != 0 {
+		t.Errorf("fixesbare: %d suggested fixes, want none without a boundary", n)
+	}
 }
 
 // TestFlags checks the flags, bound to each instance: the default

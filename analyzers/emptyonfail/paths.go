@@ -57,6 +57,7 @@ type failure struct {
 	op     string // "failure of os.ReadFile"
 	opCall *ast.CallExpr
 	start  token.Pos // where the failure branch begins
+	end    token.Pos // where it ends; NoPos: with the function
 }
 
 // failureOf reads the model's failure path.
@@ -68,6 +69,16 @@ func (c *checker) failureOf(fp *toolmodel.FailurePath) *failure {
 		return nil // a walk function's err: not an operation this code ran
 	}
 	f := &failure{err: fp.Test.Err, exact: fp.Test.Exact, start: fp.Start, opCall: fp.Op, kind: condFail}
+	switch n := fp.Node.(type) {
+	case *ast.IfStmt:
+		if n.Body.Pos() <= fp.Start && fp.Start < n.Body.End() {
+			f.end = n.Body.End()
+		} else if n.Else != nil && n.Else.Pos() <= fp.Start && fp.Start < n.Else.End() {
+			f.end = n.Else.End()
+		}
+	case *ast.CaseClause:
+		f.end = n.End()
+	}
 	switch fp.Test.Class {
 	case toolmodel.ClassNotFound, toolmodel.ClassCaller:
 		f.kind = condAbsence

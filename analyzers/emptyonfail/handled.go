@@ -1,0 +1,314 @@
+package emptyonfail
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/ast/astutil"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/toolcheck/toolcheck/internal/toolmodel"
+)
+
+// This file holds the ways a failure branch shows that its empty return
+// is a decision, not a forgotten error: the author says so in a comment,
+// the branch passes some failures on and lets the rest go on, or every
+// caller tests the empty value and takes another path.
+
+// explained reports whether the failure branch of ret carries a comment:
+// inside the branch before ret, or after ret on its line
+// (`return nil //nolint:nilerr // best effort: skip validation`). The
+// author wrote down why the branch returns empty; a marker of unfinished
+// work (TODO, FIXME, XXX, HACK, BUG) explains nothing.
+func (c *checker) explained(f *failure, ret *ast.ReturnStmt) bool {
+	file := c.fileOf(ret.Pos())
+	if file == nil {
+		return false
+	}
+	path, _ := astutil.PathEnclosingInterval(file, ret.Pos(), ret.End())
+	from := token.NoPos
+outer:
+	for _, n := range path[1:] {
+		switch n := n.(type) {
+		case *ast.BlockStmt:
+			from = n.Lbrace
+			break outer
+		case *ast.CaseClause:
+			from = n.Colon
+			break outer
+		case *ast.CommClause:
+			from = n.Colon
+			break outer
+		}
+	}
+	if f.start > from {
+		from = f.start
+	}
+	line := c.pass.Fset.Position(ret.End()).Line
+	for _, cg := range file.Comments {
+		if cg.End() <= from {
+			continue
+		}
+		if cg.Pos() >= ret.End() && c.pass.Fset.Position(cg.Pos()).Line != line {
+			break
+		}
+		if cg.Pos() > ret.Pos() && cg.Pos() < ret.End() {
+			continue // a comment inside the returned expression
+		}
+		for _, cm := range cg.List {
+			if !unfinished(cm.Text) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// unfinished reports whether a comment explains nothing: it marks work
+// left to do, is empty, or is a test's expectation (`// want "…"`, the
+// syntax analyzer tests put on the line of a finding).
+func unfinished(text string) bool {
+	t := strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(text, "//"), "/*"), "*/"))
+	for _, m := range []string{"TODO", "FIXME", "XXX", "HACK", "BUG"} {
+		if strings.HasPrefix(t, m) {
+			return true
+		}
+	}
+	if rest, ok := strings.CutPrefix(t, "want "); ok {
+		// analysistest's `want "…"`, or toolcheck's end-to-end
+		// `want analyzer "…"`.
+		if word, after, ok := strings.Cut(rest, " "); ok && word != "" && !strings.ContainsAny(word, "\"`") {
+			rest = after
+		}
+		if rest != "" && strings.ContainsRune("\"`", rune(rest[0])) {
+			return true
+		}
+	}
+	// A directive explains nothing, unless it is nilerr's own suppression
+	// (golangci-lint's linter for this very case) or carries a reason
+	// after it (`//nolint:errcheck // best effort`).
+	if strings.HasPrefix(text, "//") && !strings.HasPrefix(text, "// ") {
+		directive, reason, _ := strings.Cut(t, "//")
+		if linters, ok := strings.CutPrefix(directive, "nolint:"); ok && slices.Contains(strings.Split(strings.TrimSpace(linters), ","), "nilerr") {
+			return false
+		}
+		if strings.Contains(directive, ":") {
+			return strings.TrimSpace(reason) == ""
+		}
+	}
+	return t == ""
+}
+
+// fileOf returns the file of the package holding pos.
+func (c *checker) fileOf(pos token.Pos) *ast.File {
+	for _, f := range c.pass.Files {
+		if f.FileStart <= pos && pos < f.FileEnd {
+			return f
+		}
+	}
+	return nil
+}
+
+// decided reports whether the failure branch of ret returns a non-nil
+// error or a non-empty value on another path: the code chose which
+// failures to pass on (`if cfg.Fallback == "allow" { slog.Warn(…);
+// return nil }; return err`, `if errors.Is(err, ErrDeclined) { return
+// cancelled() }; return nil`), and the empty return is its choice for
+// the rest, a configured or designed fallback. A nested test of the error
+// that swallows one kind (`if errors.Is(err, ErrTimeout) { return nil,
+// nil }`) is a failure branch of its own, which passes nothing on.
+func (c *checker) decided(f *failure, ret *ast.ReturnStmt) bool {
+	fi := c.fn
+	if f.kind != condFail || !f.start.IsValid() {
+		return false
+	}
+	end := f.end
+	if !end.IsValid() {
+		end = fi.body.End()
+	}
+	info := c.pass.TypesInfo
+	res := fi.sig.Results()
+	found := false
+	ast.Inspect(fi.body, func(n ast.Node) bool {
+		if found || n == nil || n.End() <= f.start || n.Pos() >= end || n == ret {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if n.Pos() < f.start || len(n.Results) != res.Len() {
+				return false
+			}
+			if fi.errIdx >= 0 {
+				found = !isNil(info, n.Results[fi.errIdx])
+				return false
+			}
+			for i, e := range n.Results {
+				if !isNil(info, e) && c.judge(e, res.At(i).Type(), f, 0).v != empty {
+					found = true
+				}
+			}
+			return false
+		}
+		return true
+	})
+	return found
+}
+
+// callersTest reports whether fn, a function with no error result whose
+// empty value is its only failure signal, is called in this package and
+// every call tests the value (`if c == nil { c = defaultClient }`,
+// `if r := confirm(ctx); r != nil { return r, nil }`,
+// `if s := summary(p); s != "" { … }`): the callers read the empty value
+// as "none" and take another path, so the failure is handled there.
+func (c *checker) callersTest(fn *types.Func) bool {
+	if fn == nil || c.isValueUsed(fn) {
+		return false
+	}
+	n := 0
+	for _, call := range c.m.Flow.Calls() {
+		if typeutil.StaticCallee(c.pass.TypesInfo, call.Call) != fn {
+			continue
+		}
+		if !c.resultTested(call.Call) {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
+
+// resultTested reports whether the first result of call is tested for
+// emptiness before any other use: compared with nil or "", or its length
+// compared, directly or through the variable it is assigned to.
+func (c *checker) resultTested(call *ast.CallExpr) bool {
+	file := c.fileOf(call.Pos())
+	if file == nil {
+		return false
+	}
+	path, _ := astutil.PathEnclosingInterval(file, call.Pos(), call.End())
+	var fn ast.Node
+	for _, n := range path {
+		if _, ok := n.(*ast.FuncLit); ok {
+			fn = n
+			break
+		}
+		if _, ok := n.(*ast.FuncDecl); ok {
+			fn = n
+			break
+		}
+	}
+	if len(path) < 2 || fn == nil {
+		return false
+	}
+	if c.emptinessTest(call, path[1:]) {
+		return true
+	}
+	as, ok := path[1].(*ast.AssignStmt)
+	if !ok || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != call {
+		return false
+	}
+	id, ok := as.Lhs[0].(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, _ := c.objOf(id).(*types.Var)
+	if v == nil {
+		return false
+	}
+	// The first use of v after the assignment.
+	var first *ast.Ident
+	ast.Inspect(fn, func(n ast.Node) bool {
+		if first != nil {
+			return false
+		}
+		if n != nil && n.End() <= as.End() {
+			return false
+		}
+		if use, ok := n.(*ast.Ident); ok && use != id && c.pass.TypesInfo.Uses[use] == v {
+			first = use
+		}
+		return true
+	})
+	if first == nil {
+		return false
+	}
+	upath, _ := astutil.PathEnclosingInterval(file, first.Pos(), first.End())
+	return len(upath) > 1 && c.emptinessTest(first, upath[1:])
+}
+
+// emptinessTest reports whether e, under its ancestors path, is compared
+// with nil or "" (`e != nil`, `e == ""`), or its length is compared
+// (`len(e) > 0`), as the condition of an if or switch or a part of one.
+func (c *checker) emptinessTest(e ast.Expr, path []ast.Node) bool {
+	info := c.pass.TypesInfo
+	i := 0
+	if call, ok := path[0].(*ast.CallExpr); ok && len(call.Args) == 1 && ast.Unparen(call.Args[0]) == e {
+		if b, ok := info.Uses[astIdent(call.Fun)].(*types.Builtin); !ok || b.Name() != "len" {
+			return false
+		}
+		e, i = call, 1
+	}
+	for ; i < len(path); i++ {
+		if _, ok := path[i].(*ast.ParenExpr); !ok {
+			break
+		}
+	}
+	if i >= len(path) {
+		return false
+	}
+	b, ok := path[i].(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	switch b.Op {
+	case token.EQL, token.NEQ, token.GTR, token.LSS, token.GEQ, token.LEQ:
+	default:
+		return false
+	}
+	other := b.Y
+	if ast.Unparen(b.Y) == e || b.Y.Pos() == e.Pos() {
+		other = b.X
+	}
+	if _, isLen := e.(*ast.CallExpr); !isLen {
+		if !isNil(info, other) {
+			tv, ok := info.Types[other]
+			if !ok || tv.Value == nil || tv.Value.ExactString() != `""` {
+				return false
+			}
+		}
+	}
+	// The comparison decides a branch.
+	for _, n := range path[i+1:] {
+		switch n := n.(type) {
+		case *ast.BinaryExpr, *ast.ParenExpr, *ast.UnaryExpr:
+			continue
+		case *ast.IfStmt:
+			return n.Cond != nil && n.Cond.Pos() <= b.Pos() && b.End() <= n.Cond.End()
+		case *ast.CaseClause, *ast.SwitchStmt:
+			return true
+		}
+		return false
+	}
+	return false
+}
+
+// astIdent returns the identifier e names, or nil.
+func astIdent(e ast.Expr) *ast.Ident {
+	id, _ := ast.Unparen(e).(*ast.Ident)
+	return id
+}
+
+// hasError reports whether sig has an error result.
+func hasError(sig *types.Signature) bool {
+	for i := range sig.Results().Len() {
+		if toolmodel.IsErrorType(sig.Results().At(i).Type()) {
+			return true
+		}
+	}
+	return false
+}
