@@ -100,7 +100,9 @@
 // # env-var
 //
 // `$VAR`, a name the program reads with `os.Getenv` / `os.LookupEnv` /
-// `os.ExpandEnv` (this package and, by fact, those it imports), an ALL_CAPS
+// `os.ExpandEnv` or through the project's own helper that passes its
+// parameter to one of them (`getEnv("TRACKER_TOKEN", "")`, learned across
+// packages by fact) in this package and those it imports, an ALL_CAPS
 // token the text calls an environment variable or tells someone to set ("set
 // X", "export X", "X is not set").
 //

@@ -15,12 +15,22 @@ import (
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
-// envFact lists the environment variables a package reads.
-type envFact struct{ Names []string }
+// envFact lists the environment variables a package reads; Helpers says
+// it has functions that read the one their parameter names (envParamFact).
+type envFact struct {
+	Names   []string
+	Helpers bool
+}
 
 func (*envFact) AFact() {}
 
-func (f *envFact) String() string { return "env(" + strings.Join(f.Names, ", ") + ")" }
+func (f *envFact) String() string {
+	s := "env(" + strings.Join(f.Names, ", ") + ")"
+	if f.Helpers {
+		s += "+helpers"
+	}
+	return s
+}
 
 // textFact says which parameters of a function reach model-facing text,
 // and with which fmt verb.
@@ -121,24 +131,65 @@ func (c *checker) errFactLeaves(ef *errFact, fn *types.Func, call *ast.CallExpr,
 	return out
 }
 
+// envParamFact marks a function that reads the environment variable its
+// parameter Index names: `func getEnv(key, def string) string { if v, ok
+// := os.LookupEnv(key); ok { return v }; return def }`.
+type envParamFact struct{ Index int }
+
+func (*envParamFact) AFact() {}
+
+func (f *envParamFact) String() string { return fmt.Sprintf("envparam(%d)", f.Index) }
+
 // envReads returns the names of the environment variables the package
-// reads with os.Getenv, os.LookupEnv, syscall.Getenv or os.ExpandEnv.
-// Standard-library packages and packages that import neither os nor
-// syscall are skipped.
-func envReads(pass *analysis.Pass, syntax *astindex.Index) []string {
+// reads with os.Getenv, os.LookupEnv, syscall.Getenv or os.ExpandEnv, or
+// with a function that passes its parameter to one of them (of this
+// package, learned to a fixed point, or of another by envParamFact, which
+// it exports for this package's such functions). Standard-library
+// packages, and packages that import neither os nor syscall nor a package
+// with such a function, are skipped.
+func envReads(pass *analysis.Pass, syntax *astindex.Index) (names []string, helpers bool) {
 	imports := false
 	for _, imp := range pass.Pkg.Imports() {
-		if imp.Path() == "os" || imp.Path() == "syscall" {
+		var f envFact
+		if imp.Path() == "os" || imp.Path() == "syscall" || pass.ImportPackageFact(imp, &f) && f.Helpers {
 			imports = true
 		}
 	}
 	if !imports || len(pass.Files) == 0 {
-		return nil
+		return nil, false
 	}
 	if toolmodel.InGOROOT(pass) {
-		return nil
+		return nil, false
 	}
-	seen := map[string]bool{}
+	// The parameters of the package's functions.
+	type param struct {
+		fn    *types.Func
+		index int
+	}
+	params := map[*types.Var]param{}
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if fn == nil {
+				continue
+			}
+			sig := fn.Type().(*types.Signature)
+			for i := range sig.Params().Len() {
+				params[sig.Params().At(i)] = param{fn, i}
+			}
+		}
+	}
+	// The calls that may read the environment: their first argument a
+	// string constant or a parameter.
+	type read struct {
+		call *ast.CallExpr
+		fn   *types.Func
+	}
+	var reads []read
 	visit := func(call *ast.CallExpr) {
 		if len(call.Args) == 0 {
 			return
@@ -147,23 +198,7 @@ func envReads(pass *analysis.Pass, syntax *astindex.Index) []string {
 		if fn == nil || fn.Pkg() == nil {
 			return
 		}
-		path, name := fn.Pkg().Path(), fn.Name()
-		if path != "os" && path != "syscall" {
-			return
-		}
-		tv := pass.TypesInfo.Types[call.Args[0]]
-		if tv.Value == nil || tv.Value.Kind() != constant.String {
-			return
-		}
-		s := constant.StringVal(tv.Value)
-		switch {
-		case name == "Getenv" || name == "LookupEnv":
-			seen[s] = true
-		case path == "os" && name == "ExpandEnv":
-			for _, m := range dollarVar.FindAllStringSubmatch(s, -1) {
-				seen[m[1]] = true
-			}
-		}
+		reads = append(reads, read{call, fn.Origin()})
 	}
 	if syntax != nil {
 		for c := range syntax.Root().Preorder((*ast.CallExpr)(nil)) {
@@ -179,12 +214,68 @@ func envReads(pass *analysis.Pass, syntax *astindex.Index) []string {
 			})
 		}
 	}
-	var names []string
+	learned := map[*types.Func]int{} // this package's, by the parameter
+	// nameArg returns the index of the argument of a call of fn that names
+	// an environment variable, or -1.
+	nameArg := func(fn *types.Func) int {
+		path, name := fn.Pkg().Path(), fn.Name()
+		switch {
+		case (path == "os" || path == "syscall") && (name == "Getenv" || name == "LookupEnv"):
+			return 0
+		case fn.Pkg() == pass.Pkg:
+			if i, ok := learned[fn]; ok {
+				return i
+			}
+			return -1
+		}
+		var f envParamFact
+		if pass.ImportObjectFact(fn, &f) {
+			return f.Index
+		}
+		return -1
+	}
+	seen := map[string]bool{}
+	for changed := true; changed; {
+		changed = false
+		for _, r := range reads {
+			if r.fn.Pkg().Path() == "os" && r.fn.Name() == "ExpandEnv" {
+				if tv := pass.TypesInfo.Types[r.call.Args[0]]; tv.Value != nil && tv.Value.Kind() == constant.String {
+					for _, m := range dollarVar.FindAllStringSubmatch(constant.StringVal(tv.Value), -1) {
+						seen[m[1]] = true
+					}
+				}
+				continue
+			}
+			i := nameArg(r.fn)
+			if i < 0 || i >= len(r.call.Args) {
+				continue
+			}
+			arg := r.call.Args[i]
+			if tv := pass.TypesInfo.Types[arg]; tv.Value != nil && tv.Value.Kind() == constant.String {
+				seen[constant.StringVal(tv.Value)] = true
+				continue
+			}
+			id, ok := ast.Unparen(arg).(*ast.Ident)
+			if !ok {
+				continue
+			}
+			v, _ := pass.TypesInfo.Uses[id].(*types.Var)
+			if p, ok := params[v]; ok {
+				if _, known := learned[p.fn]; !known {
+					learned[p.fn] = p.index
+					changed = true
+				}
+			}
+		}
+	}
+	for fn, i := range learned {
+		pass.ExportObjectFact(fn, &envParamFact{Index: i})
+	}
 	for n := range seen {
 		if n != "" {
 			names = append(names, n)
 		}
 	}
 	sort.Strings(names)
-	return names
+	return names, len(learned) > 0
 }

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/toolcheck/toolcheck/internal/astindex"
+	"github.com/toolcheck/toolcheck/internal/flow"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
@@ -45,7 +46,7 @@ func New(model *analysis.Analyzer) *analysis.Analyzer {
 	a.Flags.BoolVar(&opts.longText, "long-text", false, "also report model-facing text longer than two sentences")
 	a.Flags.BoolVar(&opts.nextStep, "next-step", false, "also report INFO ToolErrors whose text names no tool of the package")
 	a.Flags.BoolVar(&opts.faultText, "fault-text", false, "also report WARNING and ERROR ToolErrors whose text does not say the request was fine and what to do")
-	facts := []analysis.Fact{new(envFact), new(textFact), new(errFact)}
+	facts := []analysis.Fact{new(envFact), new(envParamFact), new(textFact), new(errFact)}
 	return toolmodel.Attach(model, a, facts, func(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter) error {
 		return run(pass, m, r, opts)
 	})
@@ -74,6 +75,8 @@ type checker struct {
 	reporter *toolmodel.Reporter
 	reported map[string]bool
 	sinkCats map[string]bool // categories reported for the text being checked
+
+	expanding map[*flow.Def]bool // definitions whose leaves are being found
 }
 
 // A unit is a top-level function (or the package's other code) with the
@@ -96,9 +99,9 @@ func (u *unit) use(i int, verb string) {
 }
 
 func run(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter, opts *options) error {
-	names := envReads(pass, m.Syntax)
-	if len(names) > 0 {
-		pass.ExportPackageFact(&envFact{Names: names})
+	names, helpers := envReads(pass, m.Syntax)
+	if len(names) > 0 || helpers {
+		pass.ExportPackageFact(&envFact{Names: names, Helpers: helpers})
 	}
 	if toolmodel.IsSDKPath(pass.Pkg.Path()) || !m.Relevant && !m.Own() {
 		return nil
@@ -109,7 +112,7 @@ func run(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter, opts *o
 		decls:  map[*types.Func]*ast.FuncDecl{},
 		unitOf: map[*ast.FuncDecl]*unit{}, errorFuncs: map[ast.Node]bool{}, retFunc: map[*ast.ReturnStmt]ast.Node{},
 		leafMemo: map[ast.Expr][]leaf{}, inProgress: map[ast.Node]bool{},
-		reporter: r, reported: map[string]bool{},
+		reporter: r, reported: map[string]bool{}, expanding: map[*flow.Def]bool{},
 	}
 	c.in = m.Syntax
 	for _, f := range pass.Files {

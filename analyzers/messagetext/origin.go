@@ -154,31 +154,45 @@ func (c *checker) identLeaves(id *ast.Ident, f *frame) []leaf {
 		if c.defs.stackBuf[obj] {
 			return []leaf{{kind: lStack, what: "runtime.Stack"}}
 		}
-		d, ok := c.defs.reaching(obj, id.Pos())
-		if !ok {
+		if c.defs.opaque[obj] {
 			return []leaf{{kind: lUnknown}}
 		}
-		if d == nil {
-			if args, outer, ok := f.lookup(obj); ok {
-				var out []leaf
-				for _, a := range args {
-					out = append(out, c.leaves(a, -1, outer)...)
+		// Every definition that may reach the use: the value is any of
+		// them (`msg := m; if err != nil { msg = fmt.Sprintf("%s: %v", m, err) }`).
+		defs, incoming := c.m.Flow.Reaching(obj, id)
+		var out []leaf
+		if incoming || len(defs) == 0 {
+			if _, isParam := c.defs.params[obj]; isParam || incoming {
+				if args, outer, ok := f.lookup(obj); ok {
+					n := len(out)
+					for _, a := range args {
+						out = append(out, c.leaves(a, -1, outer)...)
+					}
+					if len(out) == n {
+						out = append(out, leaf{kind: lUnknown})
+					}
+				} else {
+					out = append(out, c.paramLeaves(obj)...)
 				}
-				if len(out) == 0 {
-					out = []leaf{{kind: lUnknown}}
-				}
-				return out
 			}
-			return c.paramLeaves(obj)
 		}
-		if d.zero || d.rhs == nil {
-			return nil
+		for _, d := range defs {
+			if c.expanding[d] {
+				continue // x = g(x) in a loop: its value is what the others bring
+			}
+			c.expanding[d] = true
+			switch {
+			case d.Opaque:
+				out = append(out, leaf{kind: lUnknown})
+			case d.Zero || d.Rhs == nil:
+			case d.Elem:
+				out = append(out, c.derived(c.leaves(d.Rhs, d.Tuple, f))...)
+			default:
+				out = append(out, c.leaves(d.Rhs, d.Tuple, f)...)
+			}
+			delete(c.expanding, d)
 		}
-		ls := c.leaves(d.rhs, d.tuple, f)
-		if d.elem {
-			ls = c.derived(ls)
-		}
-		return ls
+		return out
 	}
 	return []leaf{{kind: lUnknown}}
 }

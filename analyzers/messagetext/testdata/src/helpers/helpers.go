@@ -35,3 +35,13 @@ func Errorf(format string, args ...any) *mcp.CallToolResult { // want Errorf:"mo
 func Text(message string) *mcp.CallToolResult {
 	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: message}}}
 }
+
+// ToolError adds the error to the message only when there is one: the
+// message reaches the text on both paths.
+func ToolError(message string, err error) *mcp.CallToolResult { // want ToolError:"modelText\\(0, 1\\)"
+	full := message
+	if err != nil {
+		full = fmt.Sprintf("%s: %v", message, err)
+	}
+	return ErrorResult(full)
+}

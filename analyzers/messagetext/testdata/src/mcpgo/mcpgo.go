@@ -188,14 +188,15 @@ func (n *Notes) setLater(ctx context.Context, req mcp.CallToolRequest) (*mcp.Cal
 	return ok, nil
 }
 
-// A variable assigned in one branch only is not traced.
+// A variable assigned in one branch holds what that branch stored, or its
+// zero value: here the only error it can hold is the raw one of os.Stat.
 func (n *Notes) branches(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	var err error
 	if req.GetBool("deep", false) {
 		_, err = os.Stat(n.root)
 	}
 	if err != nil {
-		return mcp.NewToolResultError(err.Error()), nil
+		return mcp.NewToolResultError(err.Error()), nil // want `raw error of os.Stat`
 	}
 	return mcp.NewToolResultText("ok"), nil
 }

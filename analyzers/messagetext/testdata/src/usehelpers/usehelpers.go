@@ -52,3 +52,11 @@ func (c *Client) local(ctx context.Context, req *mcp.CallToolRequest) (*mcp.Call
 	}
 	return fail("The service is busy; the request was fine, retry later."), nil
 }
+
+func (c *Client) put(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	if _, err := c.http.Post("https://api.example.com/x", "text/plain", nil); err != nil {
+		return helpers.ToolError("upload failed", err), nil // want `raw error of \(\*http.Client\).Post`
+	}
+	// Clean: no error to add, and text the model can act on.
+	return helpers.ToolError("The upload was refused; the request was fine, retry later.", nil), nil
+}
