@@ -270,6 +270,12 @@ func (p *Program) writeBaseline(opts Options, abs string, findings []Finding, fa
 		return ExitError
 	}
 	p.errorf("baseline: recorded %s in %s", plural(n, "finding", "findings"), opts.Baseline)
+	if opts.Summary {
+		if err := WriteSummary(p.Stderr, findings); err != nil {
+			p.errorf("writing the summary: %v", err)
+			return ExitError
+		}
+	}
 	return ExitClean
 }
 

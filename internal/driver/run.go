@@ -48,6 +48,7 @@ type Options struct {
 
 	Baseline      string // report only the findings this baseline file does not record
 	WriteBaseline bool   // record the findings in the Baseline file instead
+	Summary       bool   // print counts of the findings on standard error after them
 }
 
 // errorf prints one error line, prefixed with the program's name.
@@ -70,6 +71,7 @@ func (p *Program) FlagSet(opts *Options, enable map[string]*triState) *flag.Flag
 	fs.BoolVar(&opts.ExitZero, "exit-zero", false, "exit 0 when there are findings (errors still exit 1)")
 	fs.StringVar(&opts.Baseline, "baseline", "", "report only the findings not recorded in this baseline `file`; recorded ones that no longer occur are listed on standard error")
 	fs.BoolVar(&opts.WriteBaseline, "write-baseline", false, "record the findings in the -baseline file instead of reporting them, and exit 0")
+	fs.BoolVar(&opts.Summary, "summary", false, "after the findings, print their counts per analyzer, package, function and helper on standard error")
 	fs.BoolVar(&opts.Tests, "test", true, "also analyse test variants of the packages (findings in _test.go files need the tests setting too)")
 	for _, a := range p.Analyzers {
 		t := &triState{}
@@ -322,6 +324,9 @@ func (p *Program) run(patterns []string, analyzers []*analysis.Analyzer, opts Op
 		werr = WriteJSON(p.Stdout, findings)
 	case "sarif":
 		werr = WriteSARIF(p.Stdout, p.Dir, Tool{Name: p.Name, Version: p.Version.Short(), URI: p.URI}, analyzers, findings, !failed)
+	}
+	if werr == nil && opts.Summary {
+		werr = WriteSummary(p.Stderr, findings)
 	}
 	if werr != nil {
 		p.errorf("writing the findings: %v", werr)
