@@ -69,7 +69,7 @@ func (p *Program) FlagSet(opts *Options, enable map[string]*triState) *flag.Flag
 	fs.BoolVar(&opts.Fix, "fix", false, "apply the suggested fixes, then report the findings left")
 	fs.BoolVar(&opts.Diff, "diff", false, "print the suggested fixes as a unified diff instead of applying them")
 	fs.BoolVar(&opts.ExitZero, "exit-zero", false, "exit 0 when there are findings (errors still exit 1)")
-	fs.StringVar(&opts.Baseline, "baseline", "", "report only the findings not recorded in this baseline `file`; recorded ones that no longer occur are listed on standard error")
+	fs.StringVar(&opts.Baseline, "baseline", "", "report, fix and count only the findings not recorded in this baseline `file`; recorded ones that no longer occur are listed on standard error")
 	fs.BoolVar(&opts.WriteBaseline, "write-baseline", false, "record the findings in the -baseline file instead of reporting them, and exit 0")
 	fs.BoolVar(&opts.Summary, "summary", false, "after the findings, print their counts per analyzer, package, function and helper on standard error")
 	fs.BoolVar(&opts.Tests, "test", true, "also analyse test variants of the packages (findings in _test.go files need the tests setting too)")
