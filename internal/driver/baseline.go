@@ -9,6 +9,7 @@ import (
 	"go/ast"
 	"go/token"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -130,14 +131,11 @@ func compareEntries(a, b BaselineEntry) int {
 // Filter returns the findings the baseline does not record, in order:
 // of the findings sharing a key, the first Count are recorded and the
 // rest are new. stale is what the baseline records and no longer occurs,
-// limited to the analyzers that ran and the
-// files of the packages analysed, so that a run on fewer packages or
-// analyzers does not call the others' entries stale.
+// limited to the analyzers that ran and the files of the packages
+// analysed, so that a run on fewer packages or analyzers does not call
+// the others' entries stale.
 func (b *Baseline) Filter(findings []Finding, analyzers []*analysis.Analyzer, pkgs []*packages.Package) (left []Finding, stale []StaleEntry) {
-	remaining := map[baselineKey]int{}
-	for k, n := range b.counts {
-		remaining[k] = n
-	}
+	remaining := maps.Clone(b.counts)
 	for _, f := range findings {
 		k := findingKey(b.dir, f)
 		if remaining[k] > 0 {
