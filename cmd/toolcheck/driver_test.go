@@ -185,7 +185,7 @@ func TestHelpAndVersion(t *testing.T) {
 	if code != 0 {
 		t.Errorf("toolcheck help: exit %d", code)
 	}
-	for _, want := range []string{"toolcheck checks Go MCP servers", "-messagetext.fault-text", "-loglevel.strict", "-boundaries", "-format", "-exit-zero", `go vet -vettool="$(go env GOPATH)/bin/toolcheck"`} {
+	for _, want := range []string{"toolcheck checks Go MCP servers", "-messagetext.fault-text", "-loglevel.strict", "-boundaries", "-format", "-exit-zero", "-baseline file", "-write-baseline", "-summary", `go vet -vettool="$(go env GOPATH)/bin/toolcheck"`} {
 		if !strings.Contains(help, want) {
 			t.Errorf("toolcheck help does not mention %q", want)
 		}

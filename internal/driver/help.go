@@ -131,6 +131,12 @@ standard error. Exit status: 0 no findings, 3 findings (0 with -exit-zero),
 1 errors (bad flags or configuration, packages that do not load, an
 analyzer failure). Under go vet, go vet's own output and exit status apply.
 
+On an existing server, -baseline=FILE -write-baseline records today's
+findings in FILE, keyed on analyzer, file, enclosing function and message
+(not lines); -baseline=FILE then reports only the findings FILE does not
+record, and lists on standard error the recorded ones that no longer occur
+(without changing the exit status).
+
 Suppress a finding with a reason, on its line or the line above:
   //toolcheck:ignore ANALYZER reason
 `)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -44,6 +45,10 @@ type Options struct {
 	Diff     bool   // print the fixes as a diff instead of applying them
 	ExitZero bool   // exit 0 on findings
 	Tests    bool   // analyse test variants too
+
+	Baseline      string // report only the findings this baseline file does not record
+	WriteBaseline bool   // record the findings in the Baseline file instead
+	Summary       bool   // print counts of the findings on standard error after them
 }
 
 // errorf prints one error line, prefixed with the program's name.
@@ -64,6 +69,9 @@ func (p *Program) FlagSet(opts *Options, enable map[string]*triState) *flag.Flag
 	fs.BoolVar(&opts.Fix, "fix", false, "apply the suggested fixes, then report the findings left")
 	fs.BoolVar(&opts.Diff, "diff", false, "print the suggested fixes as a unified diff instead of applying them")
 	fs.BoolVar(&opts.ExitZero, "exit-zero", false, "exit 0 when there are findings (errors still exit 1)")
+	fs.StringVar(&opts.Baseline, "baseline", "", "report, fix and count only the findings not recorded in this baseline `file`; recorded ones that no longer occur are listed on standard error")
+	fs.BoolVar(&opts.WriteBaseline, "write-baseline", false, "record the findings in the -baseline file instead of reporting them, and exit 0")
+	fs.BoolVar(&opts.Summary, "summary", false, "after the findings, print their counts per analyzer, package, function and helper on standard error")
 	fs.BoolVar(&opts.Tests, "test", true, "also analyse test variants of the packages (findings in _test.go files need the tests setting too)")
 	for _, a := range p.Analyzers {
 		t := &triState{}
@@ -167,6 +175,14 @@ func (p *Program) Main(args []string) int {
 		p.errorf("-format=%s: want text, json or sarif", opts.Format)
 		return ExitError
 	}
+	if opts.WriteBaseline && opts.Baseline == "" {
+		p.errorf("-write-baseline needs -baseline=FILE, the file to write")
+		return ExitError
+	}
+	if opts.WriteBaseline && (opts.Fix || opts.Diff) {
+		p.errorf("-write-baseline records the findings as they are; it cannot be combined with -fix or -diff")
+		return ExitError
+	}
 	if opts.Diff {
 		opts.Fix = true
 	}
@@ -185,6 +201,19 @@ func (p *Program) run(patterns []string, analyzers []*analysis.Analyzer, opts Op
 	if err := p.Config.Check(p.Dir); err != nil {
 		p.errorf("%v", err)
 		return ExitError
+	}
+	// The baseline before loading, so that a missing file fails at once.
+	var bl *Baseline
+	blPath := opts.Baseline
+	if blPath != "" && !filepath.IsAbs(blPath) {
+		blPath = filepath.Join(p.Dir, blPath)
+	}
+	if opts.Baseline != "" && !opts.WriteBaseline {
+		var err error
+		if bl, err = ReadBaseline(opts.Baseline, blPath); err != nil {
+			p.errorf("%v", err)
+			return ExitError
+		}
 	}
 	pkgs, err := Load(p.Dir, patterns, opts.Tests, p.Env)
 	if err != nil {
@@ -242,6 +271,15 @@ func (p *Program) run(patterns []string, analyzers []*analysis.Analyzer, opts Op
 		findings = res.Findings
 	}
 
+	if opts.WriteBaseline {
+		return p.writeBaseline(opts, blPath, findings, failed)
+	}
+	// The baseline filters what is reported, fixed and counted.
+	var stale []StaleEntry
+	if bl != nil {
+		findings, stale = bl.Filter(findings, analyzers, ok)
+	}
+
 	if opts.Fix {
 		fixes, err := ComputeFixes(findings)
 		if err != nil {
@@ -287,10 +325,14 @@ func (p *Program) run(patterns []string, analyzers []*analysis.Analyzer, opts Op
 	case "sarif":
 		werr = WriteSARIF(p.Stdout, p.Dir, Tool{Name: p.Name, Version: p.Version.Short(), URI: p.URI}, analyzers, findings, !failed)
 	}
+	if werr == nil && opts.Summary {
+		werr = WriteSummary(p.Stderr, findings)
+	}
 	if werr != nil {
 		p.errorf("writing the findings: %v", werr)
 		return ExitError
 	}
+	p.reportStale(opts.Baseline, patterns, stale)
 	switch {
 	case failed:
 		return ExitError

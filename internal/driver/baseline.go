@@ -1,0 +1,291 @@
+package driver
+
+import (
+	"bytes"
+	"cmp"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"io/fs"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/packages"
+)
+
+// baselineVersion is the version of the baseline file format.
+const baselineVersion = 1
+
+// A BaselineEntry is one finding a baseline records, keyed on what an
+// unrelated edit leaves alone: the analyzer, the file (slash-separated,
+// relative to the baseline file's directory), the enclosing function
+// (FuncOf) and the message, with how many findings share the key. Lines
+// and columns are not part of it.
+type BaselineEntry struct {
+	Analyzer string `json:"analyzer"`
+	File     string `json:"file"`
+	Func     string `json:"func"`
+	Message  string `json:"message"`
+	Count    int    `json:"count"`
+}
+
+type baselineFile struct {
+	Version  int             `json:"version"`
+	Findings []BaselineEntry `json:"findings"`
+}
+
+type baselineKey struct{ analyzer, file, fn, message string }
+
+func (e BaselineEntry) key() baselineKey {
+	return baselineKey{e.Analyzer, e.File, e.Func, e.Message}
+}
+
+// A StaleEntry is a baseline entry some of whose findings no longer
+// occur: Stale of its Count.
+type StaleEntry struct {
+	BaselineEntry
+	Stale int
+}
+
+// String spells the entry as the stale report names it.
+func (e StaleEntry) String() string {
+	s := e.Analyzer + " " + e.File
+	if e.Func != "" {
+		s += " " + e.Func
+	}
+	s += ": " + e.Message
+	if e.Count > 1 {
+		s += fmt.Sprintf(" (%d of %d no longer %s)", e.Stale, e.Count, pick(e.Stale, "occurs", "occur"))
+	}
+	return s
+}
+
+// A Baseline is the findings a baseline file records, by key.
+type Baseline struct {
+	dir    string // the absolute directory the entries' files are relative to
+	counts map[baselineKey]int
+}
+
+// ReadBaseline reads the baseline file at path (as the user named it;
+// abs is its absolute path). A missing or malformed file is an error
+// naming it.
+func ReadBaseline(path, abs string) (*Baseline, error) {
+	data, err := os.ReadFile(abs)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("baseline file %s does not exist; write it with -baseline=%s -write-baseline", path, path)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("reading baseline file %s: %v", path, err)
+	}
+	var bf baselineFile
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&bf); err != nil {
+		return nil, fmt.Errorf("baseline file %s is not a toolcheck baseline: %v", path, err)
+	}
+	if bf.Version != baselineVersion {
+		return nil, fmt.Errorf("baseline file %s has version %d, want %d", path, bf.Version, baselineVersion)
+	}
+	b := &Baseline{dir: filepath.Dir(abs), counts: map[baselineKey]int{}}
+	for i, e := range bf.Findings {
+		if e.Analyzer == "" || e.Count < 1 {
+			return nil, fmt.Errorf("baseline file %s: finding %d needs an analyzer and a count of at least 1", path, i+1)
+		}
+		b.counts[e.key()] += e.Count
+	}
+	return b, nil
+}
+
+// WriteBaseline records the findings in the baseline file at abs, sorted
+// by file, function, analyzer and message, one field a line, and returns
+// how many it recorded.
+func WriteBaseline(abs string, findings []Finding) (int, error) {
+	dir := filepath.Dir(abs)
+	counts := map[baselineKey]int{}
+	for _, f := range findings {
+		counts[findingKey(dir, f)]++
+	}
+	bf := baselineFile{Version: baselineVersion, Findings: []BaselineEntry{}}
+	for k, n := range counts {
+		bf.Findings = append(bf.Findings, BaselineEntry{k.analyzer, k.file, k.fn, k.message, n})
+	}
+	slices.SortFunc(bf.Findings, compareEntries)
+	data, err := json.MarshalIndent(bf, "", "\t")
+	if err != nil {
+		return 0, err
+	}
+	return len(findings), os.WriteFile(abs, append(data, '\n'), 0o644)
+}
+
+func compareEntries(a, b BaselineEntry) int {
+	return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Func, b.Func),
+		cmp.Compare(a.Analyzer, b.Analyzer), cmp.Compare(a.Message, b.Message))
+}
+
+// Filter returns the findings the baseline does not record, in order:
+// of the findings sharing a key, the first Count are recorded and the
+// rest are new. stale is what the baseline records and no longer occurs,
+// limited to the analyzers that ran and the files of the packages
+// analysed, so that a run on fewer packages or analyzers does not call
+// the others' entries stale.
+func (b *Baseline) Filter(findings []Finding, analyzers []*analysis.Analyzer, pkgs []*packages.Package) (left []Finding, stale []StaleEntry) {
+	remaining := maps.Clone(b.counts)
+	for _, f := range findings {
+		k := findingKey(b.dir, f)
+		if remaining[k] > 0 {
+			remaining[k]--
+			continue
+		}
+		left = append(left, f)
+	}
+	ran := map[string]bool{}
+	for _, a := range analyzers {
+		ran[a.Name] = true
+	}
+	files := map[string]bool{}
+	for _, p := range pkgs {
+		for _, name := range p.GoFiles {
+			files[relSlash(b.dir, name)] = true
+		}
+	}
+	for k, n := range remaining {
+		if n > 0 && ran[k.analyzer] && files[k.file] {
+			stale = append(stale, StaleEntry{BaselineEntry{k.analyzer, k.file, k.fn, k.message, b.counts[k]}, n})
+		}
+	}
+	slices.SortFunc(stale, func(a, b StaleEntry) int { return compareEntries(a.BaselineEntry, b.BaselineEntry) })
+	return left, stale
+}
+
+// findingKey is the baseline key of a finding, its file relative to dir.
+func findingKey(dir string, f Finding) baselineKey {
+	file := ""
+	if f.Posn.Filename != "" {
+		file = relSlash(dir, f.Posn.Filename)
+	}
+	return baselineKey{f.Analyzer.Name, file, FuncOf(f), f.Message}
+}
+
+// relSlash returns file relative to dir, slash-separated; file itself
+// when it has no relative path.
+func relSlash(dir, file string) string {
+	if rel, err := filepath.Rel(dir, file); err == nil {
+		file = rel
+	}
+	return filepath.ToSlash(file)
+}
+
+// FuncOf names the function enclosing a finding, from the syntax of its
+// file (see EnclosingFunc); "" when the finding is at package level or
+// its file is not among its package's.
+func FuncOf(f Finding) string {
+	if !f.Pos.IsValid() {
+		return ""
+	}
+	tf := f.Fset.File(f.Pos)
+	for _, file := range f.Package.Syntax {
+		if f.Fset.File(file.FileStart) == tf {
+			return EnclosingFunc(file, f.Pos)
+		}
+	}
+	return ""
+}
+
+// EnclosingFunc names the innermost function declaration of file that
+// contains pos as toolmodel.FuncName spells it (pkg.Func, (*pkg.T).Method,
+// (pkg.T).Method), and a function literal in it as the go command's stack
+// traces do, pkg.Func.funcN, its literals numbered from 1 in source order
+// (nested ones included). At package level, it is "".
+func EnclosingFunc(file *ast.File, pos token.Pos) string {
+	for _, d := range file.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || pos < fd.Pos() || pos >= fd.End() {
+			continue
+		}
+		name := file.Name.Name + "." + fd.Name.Name
+		if fd.Recv != nil && len(fd.Recv.List) == 1 {
+			name = "(" + recvName(file.Name.Name, fd.Recv.List[0].Type) + ")." + fd.Name.Name
+		}
+		n, lit := 0, 0
+		ast.Inspect(fd.Body, func(node ast.Node) bool {
+			fl, ok := node.(*ast.FuncLit)
+			if !ok {
+				return true
+			}
+			if fl.Pos() > pos {
+				return false
+			}
+			n++
+			if pos < fl.End() {
+				lit = n
+			}
+			return true
+		})
+		if lit > 0 {
+			name += fmt.Sprintf(".func%d", lit)
+		}
+		return name
+	}
+	return ""
+}
+
+// recvName spells a receiver type as pkg.T or *pkg.T, without type
+// parameters.
+func recvName(pkg string, t ast.Expr) string {
+	ptr := ""
+	if star, ok := ast.Unparen(t).(*ast.StarExpr); ok {
+		t, ptr = star.X, "*"
+	}
+	switch x := ast.Unparen(t).(type) {
+	case *ast.IndexExpr:
+		t = x.X
+	case *ast.IndexListExpr:
+		t = x.X
+	}
+	if id, ok := ast.Unparen(t).(*ast.Ident); ok {
+		return ptr + pkg + "." + id.Name
+	}
+	return ptr + pkg + ".?"
+}
+
+// writeBaseline records the findings of a run in the baseline file at
+// abs (path as the user named it), unless the run failed and so left
+// findings out, and prints how many it recorded.
+func (p *Program) writeBaseline(opts Options, abs string, findings []Finding, failed bool) int {
+	if failed {
+		p.errorf("baseline file %s not written: the errors above leave findings out", opts.Baseline)
+		return ExitError
+	}
+	n, err := WriteBaseline(abs, findings)
+	if err != nil {
+		p.errorf("writing baseline file %s: %v", opts.Baseline, err)
+		return ExitError
+	}
+	p.errorf("baseline: recorded %s in %s", plural(n, "finding", "findings"), opts.Baseline)
+	if opts.Summary {
+		if err := WriteSummary(p.Stderr, findings); err != nil {
+			p.errorf("writing the summary: %v", err)
+			return ExitError
+		}
+	}
+	return ExitClean
+}
+
+// reportStale lists the baseline's stale entries, one a line, and how to
+// shrink the baseline. Stale entries do not change the exit status.
+func (p *Program) reportStale(path string, patterns []string, stale []StaleEntry) {
+	if len(stale) == 0 {
+		return
+	}
+	for _, e := range stale {
+		p.errorf("baseline: stale entry: %s", e)
+	}
+	p.errorf("baseline: %s of %s no longer %s; rewrite it with %s -baseline=%s -write-baseline %s",
+		plural(len(stale), "entry", "entries"), path, pick(len(stale), "occurs", "occur"), p.Name, path, strings.Join(patterns, " "))
+}
