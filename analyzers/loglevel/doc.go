@@ -60,7 +60,13 @@
 //     of parsing an argument (`strconv`, `time.Parse`, `url.Parse`,
 //     `regexp.Compile`, `json.Unmarshal` of `req.Params.Arguments`, …) or of a
 //     project function that only reads arguments and says so by its name
-//     (`RequiredParam(args, "owner")`, `validateInput(in)`); a condition that
+//     (`RequiredParam(args, "owner")`, `validateInput(in)`), or of a validator
+//     given only the request, arguments and constants, whatever its name
+//     (`GetToolReqParam[string](req, "query", true)`, `ExtractMountPath(args)`):
+//     a function (not a method) that can fail, reads no package variable but
+//     sentinel errors, and calls only request accessors, parsers, pure
+//     standard functions and other validators (known across packages by
+//     fact), whose results are arguments too; a condition that
 //     reads only arguments and constants (`path == ""`, `limit < 1 || limit >
 //     100`, the `default` of a `switch` on an argument), when it is the innermost
 //     condition around the ToolError; a map lookup keyed by an argument that finds

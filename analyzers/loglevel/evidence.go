@@ -251,7 +251,7 @@ func (ctx *pathCtx) argExprDepth(e ast.Expr, depth int) (ok, has bool) {
 		if fn == nil {
 			return false, false
 		}
-		if ctx.isArgAccessor(x, fn) {
+		if ctx.isArgAccessor(x, fn) || ctx.c.validator(fn) && ctx.validatorArgs(x, depth) {
 			return true, true
 		}
 		if pureFunc(fn) {
@@ -412,7 +412,7 @@ func (ctx *pathCtx) tupleArg(e ast.Expr, i int, depth int) (ok, has bool) {
 		}
 		// Any other result of an accessor: the value, or whether the
 		// argument was sent (OptionalParamOK's ok).
-		if ctx.isArgAccessor(x, fn) {
+		if ctx.isArgAccessor(x, fn) || ctx.c.validator(fn) && ctx.validatorArgs(x, depth) {
 			return true, true
 		}
 		if i == 0 && (pureFunc(fn) || parseFunc(fn)) || accessorName(fn.Name()) {
@@ -934,6 +934,9 @@ func (ctx *pathCtx) errOrigin(x ast.Expr, stmt astindex.Cursor) evidence {
 	}
 	if ctx.handler == nil {
 		return failure
+	}
+	if ctx.c.validator(fn) && ctx.validatorArgs(call, 0) {
+		return caller("when %s of the arguments fails", fn.Name())
 	}
 	argsOK, argsHas := true, false
 	var first ast.Expr

@@ -33,7 +33,7 @@ func New(model *analysis.Analyzer) *analysis.Analyzer {
 		URL:  "https://github.com/toolcheck/toolcheck/blob/main/docs/analyzers/loglevel.md",
 	}
 	a.Flags.BoolVar(&strict, "strict", false, "report every ToolError construction that leaves its level to a default")
-	return toolmodel.Attach(model, a, nil, func(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter) error {
+	return toolmodel.Attach(model, a, []analysis.Fact{new(validatorFact)}, func(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter) error {
 		return run(pass, m, r, strict)
 	})
 }
@@ -46,13 +46,16 @@ type checker struct {
 	locals map[localKey]localResult
 	// options memoizes the level option of each constructor (optionFix).
 	options map[*types.Func]*types.Func
+	// validators memoizes validator.
+	validators map[*types.Func]bool
 }
 
 func run(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter, strict bool) error {
 	if !m.Relevant {
 		return nil
 	}
-	ch := &checker{pass: pass, m: m, locals: map[localKey]localResult{}}
+	ch := &checker{pass: pass, m: m, locals: map[localKey]localResult{}, validators: map[*types.Func]bool{}}
+	ch.exportValidators()
 	ch.lv = m.Levels()
 	for _, s := range m.ToolErrors() {
 		c := s.Cursor()

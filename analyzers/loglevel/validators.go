@@ -1,0 +1,188 @@
+package loglevel
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/toolcheck/toolcheck/internal/toolmodel"
+)
+
+// validatorFact marks a function whose error can only say that its
+// arguments are wrong: it computes from its parameters and constants,
+// calling nothing but the request's argument accessors, parsers, pure
+// standard functions and other such functions. Called with the request
+// or the model's arguments (`GetToolReqParam[string](req, "query",
+// true)`, `ExtractMountPath(args)`), its error is a caller error and its
+// results are argument data.
+type validatorFact struct{}
+
+func (*validatorFact) AFact() {}
+
+func (*validatorFact) String() string { return "validator" }
+
+// validator reports whether fn is such a function: a function of this
+// package judged by its body, or of another by its fact.
+func (ch *checker) validator(fn *types.Func) bool {
+	if fn == nil {
+		return false
+	}
+	fn = fn.Origin()
+	if v, ok := ch.validators[fn]; ok {
+		return v
+	}
+	if fn.Pkg() != ch.pass.Pkg {
+		if fn.Pkg() == nil || toolmodel.IsSDKPath(fn.Pkg().Path()) {
+			return false
+		}
+		v := ch.pass.ImportObjectFact(fn, new(validatorFact))
+		ch.validators[fn] = v
+		return v
+	}
+	d := ch.m.Flow.Decl(fn)
+	sig := fn.Type().(*types.Signature)
+	if d == nil || d.Body == nil || !returnsError(sig) || sig.Recv() != nil {
+		// A method reads its receiver: server state, not the arguments.
+		ch.validators[fn] = false
+		return false
+	}
+	ch.validators[fn] = false // while its body is judged: recursion proves nothing
+	v := ch.failsSomewhere(d.Body) && ch.pureBody(d.Body)
+	ch.validators[fn] = v
+	return v
+}
+
+// exportValidators exports the fact of the package's exported validators.
+func (ch *checker) exportValidators() {
+	for fn, d := range ch.m.Flow.Decls() {
+		if fn.Exported() && d.Body != nil && ch.validator(fn) {
+			ch.pass.ExportObjectFact(fn, &validatorFact{})
+		}
+	}
+}
+
+func returnsError(sig *types.Signature) bool {
+	res := sig.Results()
+	return res.Len() > 0 && toolmodel.IsErrorType(res.At(res.Len()-1).Type())
+}
+
+// failsSomewhere reports whether some return of body returns an error
+// that is not nil: a function that never fails validates nothing.
+func (ch *checker) failsSomewhere(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if ret, ok := n.(*ast.ReturnStmt); ok && len(ret.Results) > 0 && !isNil(ch.pass.TypesInfo, ret.Results[len(ret.Results)-1]) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// pureBody reports whether body calls only what a validator may call,
+// reads no package variable, and neither starts goroutines nor uses
+// channels or function literals.
+func (ch *checker) pureBody(body *ast.BlockStmt) bool {
+	info := ch.pass.TypesInfo
+	ok := true
+	ast.Inspect(body, func(n ast.Node) bool {
+		if !ok {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.GoStmt, *ast.SendStmt, *ast.SelectStmt, *ast.FuncLit, *ast.DeferStmt:
+			ok = false
+		case *ast.Ident:
+			// A package variable is server state; a sentinel error is not.
+			if v, isVar := info.Uses[n].(*types.Var); isVar && v.Pkg() != nil && v.Parent() == v.Pkg().Scope() && !toolmodel.IsErrorType(v.Type()) {
+				ok = false
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.ARROW {
+				ok = false
+			}
+		case *ast.CallExpr:
+			if tv, found := info.Types[n.Fun]; found && tv.IsType() {
+				return true // a conversion
+			}
+			if id, isID := ast.Unparen(n.Fun).(*ast.Ident); isID {
+				if _, isB := info.Uses[id].(*types.Builtin); isB {
+					return true
+				}
+			}
+			fn := typeutil.StaticCallee(info, n)
+			if fn == nil || !ch.validatorCall(fn) {
+				ok = false
+			}
+		}
+		return ok
+	})
+	return ok
+}
+
+// validatorCall reports whether a validator may call fn: an argument
+// accessor of the request, a parser, a pure standard function, an error
+// constructor, or another validator.
+func (ch *checker) validatorCall(fn *types.Func) bool {
+	sig := fn.Type().(*types.Signature)
+	path := toolmodel.PkgPath(fn)
+	if recv := sig.Recv(); recv != nil {
+		switch {
+		case toolmodel.IsCallToolRequest(recv.Type()):
+			n := fn.Name()
+			return strings.HasPrefix(n, "Get") || strings.HasPrefix(n, "Require") || n == "BindArguments"
+		case path == "regexp":
+			return strings.HasPrefix(fn.Name(), "Match") || strings.HasPrefix(fn.Name(), "Find")
+		case path == "strings" || path == "bytes":
+			return strings.HasPrefix(fn.Name(), "String") || fn.Name() == "Len" || strings.HasPrefix(fn.Name(), "Write")
+		case path == "errors" || isErrorMethod(fn):
+			return true
+		}
+		return false
+	}
+	if pureFunc(fn) || parseFunc(fn) {
+		return true
+	}
+	switch path {
+	case "errors", "strings", "bytes", "strconv", "unicode", "unicode/utf8", "slices", "maps", "sort", "math", "regexp", "net/url", "time", "path", "path/filepath", "encoding/json":
+		if path == "time" && fn.Name() == "Now" || path == "path/filepath" && !pureFunc(fn) && !parseFunc(fn) || path == "encoding/json" && fn.Name() != "Unmarshal" {
+			return false
+		}
+		return true
+	case "fmt":
+		return strings.HasPrefix(fn.Name(), "Sprint") || fn.Name() == "Errorf" || strings.HasPrefix(fn.Name(), "Sscan")
+	case toolmodel.MCPGoMCP:
+		return strings.HasPrefix(fn.Name(), "Parse")
+	}
+	return ch.validator(fn)
+}
+
+// isErrorMethod reports whether fn is the Error method of an error type.
+func isErrorMethod(fn *types.Func) bool {
+	sig := fn.Type().(*types.Signature)
+	return fn.Name() == "Error" && sig.Params().Len() == 0 && sig.Results().Len() == 1
+}
+
+// validatorArgs reports whether call passes a validator only the request,
+// the model's arguments and constants, and at least one of the first two.
+func (ctx *pathCtx) validatorArgs(call *ast.CallExpr, depth int) bool {
+	info := ctx.c.pass.TypesInfo
+	has := false
+	for _, a := range call.Args {
+		if id, isID := ast.Unparen(a).(*ast.Ident); isID {
+			if v, _ := info.Uses[id].(*types.Var); v != nil && ctx.req[v] {
+				has = true
+				continue
+			}
+		}
+		ok, h := ctx.argExprDepth(a, depth+1)
+		if !ok {
+			return false
+		}
+		has = has || h
+	}
+	return has
+}
