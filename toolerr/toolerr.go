@@ -3,6 +3,7 @@ package toolerr
 import (
 	"log/slog"
 	"runtime"
+	"strings"
 )
 
 // An Outcome names how a failed tool call ended. It is the value of the
@@ -85,9 +86,30 @@ func Stale(msg string, opts ...Option) *ToolError {
 // Unavailable returns a ToolError, logged at WARNING, for a server
 // condition that heals itself and that the model can be told about more
 // precisely than the boundary's fixed text: "The index is rebuilding; retry
-// in a minute."
+// in a minute." The model must learn that its request was fine and that it
+// should retry: a message that does not say "retry" or "try again" gets
+// [RetryHint] appended ("Search is down." reads "Search is down. The
+// request was fine; retry it in a moment.").
 func Unavailable(msg string, opts ...Option) *ToolError {
-	return build(msg, slog.LevelWarn, OutcomeUnavailable, opts)
+	e := build(msg, slog.LevelWarn, OutcomeUnavailable, opts)
+	e.message = withRetryHint(e.message)
+	return e
+}
+
+// RetryHint is the sentence an unavailable ToolError's message ends with
+// when it does not tell the model to retry.
+const RetryHint = "The request was fine; retry it in a moment."
+
+func withRetryHint(msg string) string {
+	m := strings.TrimSpace(msg)
+	l := strings.ToLower(m)
+	if m == "" || strings.Contains(l, "retry") || strings.Contains(l, "try again") {
+		return msg
+	}
+	if !strings.ContainsAny(m[len(m)-1:], ".!?") {
+		m += "."
+	}
+	return m + " " + RetryHint
 }
 
 // Fault returns a ToolError, logged at ERROR, for a server fault an

@@ -39,8 +39,12 @@ func TestConstructors(t *testing.T) {
 			if got := tc.err.Outcome(); got != tc.outcome {
 				t.Errorf("Outcome() = %q, want %q", got, tc.outcome)
 			}
-			if tc.err.Error() != "m" || tc.err.Message() != "m" {
-				t.Errorf("Error() = %q, Message() = %q, want %q", tc.err.Error(), tc.err.Message(), "m")
+			want := "m"
+			if tc.name == "Unavailable" {
+				want = "m. " + toolerr.RetryHint // see TestUnavailableRetryHint
+			}
+			if tc.err.Error() != want || tc.err.Message() != want {
+				t.Errorf("Error() = %q, Message() = %q, want %q", tc.err.Error(), tc.err.Message(), want)
 			}
 		})
 	}
@@ -227,5 +231,22 @@ func TestLogDefault(t *testing.T) {
 	toolerr.Log(context.Background(), nil, "t", toolerr.Fault("m"), 0)
 	if n := len(rec.Take()); n != 1 {
 		t.Errorf("a nil logger wrote %d records to slog.Default(), want 1", n)
+	}
+}
+
+// TestUnavailableRetryHint checks that an unavailable ToolError tells the
+// model its request was fine and to retry, whatever the message says.
+func TestUnavailableRetryHint(t *testing.T) {
+	for _, tc := range []struct{ msg, want string }{
+		{"Search is down.", "Search is down. " + toolerr.RetryHint},
+		{"Search is down", "Search is down. " + toolerr.RetryHint},
+		{"Search is down!  ", "Search is down! " + toolerr.RetryHint},
+		{"The index is rebuilding; retry in a minute.", "The index is rebuilding; retry in a minute."},
+		{"The index is rebuilding. Try again shortly.", "The index is rebuilding. Try again shortly."},
+		{"", ""},
+	} {
+		if got := toolerr.Unavailable(tc.msg).Message(); got != tc.want {
+			t.Errorf("Unavailable(%q).Message() = %q, want %q", tc.msg, got, tc.want)
+		}
 	}
 }
