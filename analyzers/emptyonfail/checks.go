@@ -85,7 +85,7 @@ func (c *checker) checkReturn(ret *ast.ReturnStmt, f *failure) {
 		return
 	}
 	if fi.errIdx < 0 && !handler && fi.decl != nil && fi.lit == nil {
-		if c.callersTest(fi.decl) {
+		if c.callersTest(fi.decl) || c.enrichment(fi.decl) {
 			return
 		}
 	}

@@ -138,6 +138,9 @@
 //     defaultClient }`, `if r := confirm(ctx); r != nil { return r, nil }`):
 //     nil means "none" to its callers; the same test at a call of another
 //     package's function silences the report at that call;
+//   - optional enrichment: a function with no error result returning a
+//     string, whose doc comment calls it optional or best effort, and whose
+//     every call is appended to other text (`string(data) + thumbnail(path)`);
 //   - absence and unparsable values. A not-found branch (`errors.Is(err,
 //     fs.ErrNotExist)`, `os.IsNotExist`, `sql.ErrNoRows`, sentinels, error types
 //     and constants named like `NotFound`, `NotExist`, `NoRows`, `NoSuch`,

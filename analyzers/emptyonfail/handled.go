@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/toolcheck/toolcheck/internal/lazyre"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
@@ -311,4 +312,49 @@ func hasError(sig *types.Signature) bool {
 		}
 	}
 	return false
+}
+
+// optionalDoc matches a doc comment that calls a function's result
+// optional.
+var optionalDoc = lazyre.New(`(?i)\boptional\b|\bbest[- ]effort\b|\bnice[- ]to[- ]have\b`)
+
+// enrichment reports whether fn, with no error result and a string
+// result, is optional enrichment by design: its doc comment says so
+// ("optional", "best effort"), and every call of it in the package is
+// appended to other text (`string(data) + thumbnailNote(path)`), so on a
+// failure the result keeps its own content and leaves the note out.
+func (c *checker) enrichment(fn *types.Func) bool {
+	d := c.declOf[fn]
+	if d == nil || d.Doc == nil || !optionalDoc.MatchString(d.Doc.Text()) || c.isValueUsed(fn) {
+		return false
+	}
+	res := fn.Type().(*types.Signature).Results()
+	if res.Len() != 1 || !isStringKind(res.At(0).Type()) {
+		return false
+	}
+	n := 0
+	for _, call := range c.m.Flow.Calls() {
+		if typeutil.StaticCallee(c.pass.TypesInfo, call.Call) != fn {
+			continue
+		}
+		file := c.fileOf(call.Call.Pos())
+		if file == nil {
+			return false
+		}
+		path, _ := astutil.PathEnclosingInterval(file, call.Call.Pos(), call.Call.End())
+		if len(path) < 2 {
+			return false
+		}
+		b, ok := path[1].(*ast.BinaryExpr)
+		if !ok || b.Op != token.ADD {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
+
+func isStringKind(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
 }

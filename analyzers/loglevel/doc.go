@@ -53,7 +53,10 @@
 //     credentials or the server: `ErrInvalidConfig`, `ErrExpiredToken`);
 //     `errors.As` to such a type, a type switch case or type assertion on one; an
 //     HTTP or gRPC status (`http.StatusNotFound`, `StatusConflict`, `StatusGone`,
-//     `StatusPreconditionFailed`, `codes.NotFound`, …); the sentinels and types
+//     `StatusPreconditionFailed`, `StatusBadRequest`,
+//     `StatusUnprocessableEntity`, `codes.NotFound`, …), or the literal (400,
+//     404, 409, 410, 412, 422) compared with an integer named like a status
+//     (`resp.StatusCode == 404`); the sentinels and types
 //     named in `caller-errors`;
 //   - on a check of the handler's own arguments: the failure of
 //     `req.RequireString` and its siblings or of `req.BindArguments`; the failure

@@ -634,6 +634,15 @@ func (ctx *pathCtx) compare(x, y ast.Expr, eq bool, stmt astindex.Cursor) eviden
 		return ctx.errOrigin(x, stmt)
 	}
 	for _, pair := range [][2]ast.Expr{{x, y}, {y, x}} {
+		// resp.StatusCode == 404: the literal as well as the constant.
+		if tv := info.Types[pair[1]]; tv.Value != nil && tv.Value.Kind() == constant.Int && statusExpr(info, pair[0]) {
+			if code, exact := constant.Int64Val(tv.Value); exact && callerStatus[code] {
+				if eq {
+					return caller("on the HTTP %d path", code)
+				}
+				return evidence{}
+			}
+		}
 		if obj := objectOf(info, pair[1]); obj != nil {
 			if v, ok := obj.(*types.Var); ok && toolmodel.IsErrorType(info.TypeOf(pair[0])) && isErrorValue(v) {
 				if !eq {
@@ -702,11 +711,37 @@ func qualified(obj types.Object) string {
 
 // statusConst matches HTTP and gRPC status constants that mean the caller
 // named something that does not exist, exists already, or changed.
+// callerStatus holds the HTTP statuses of an upstream answer that mean the
+// request, built from the model's arguments, was wrong.
+var callerStatus = map[int64]bool{400: true, 404: true, 409: true, 410: true, 412: true, 422: true}
+
+// statusExpr reports whether e is an integer named like a status code
+// (resp.StatusCode, status, code).
+func statusExpr(info *types.Info, e ast.Expr) bool {
+	var name string
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		name = x.Name
+	case *ast.SelectorExpr:
+		name = x.Sel.Name
+	case *ast.CallExpr: // resp.StatusCode()
+		if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok && len(x.Args) == 0 {
+			name = sel.Sel.Name
+		}
+	}
+	b, ok := info.TypeOf(e).(*types.Basic)
+	if !ok || b.Info()&types.IsInteger == 0 {
+		return false
+	}
+	l := strings.ToLower(name)
+	return strings.Contains(l, "status") || l == "code" || strings.HasSuffix(l, "statuscode")
+}
+
 func statusConst(c *types.Const) bool {
 	switch toolmodel.PkgPath(c) {
 	case "net/http":
 		switch c.Name() {
-		case "StatusNotFound", "StatusConflict", "StatusGone", "StatusPreconditionFailed":
+		case "StatusNotFound", "StatusConflict", "StatusGone", "StatusPreconditionFailed", "StatusBadRequest", "StatusUnprocessableEntity":
 			return true
 		}
 	case "google.golang.org/grpc/codes":

@@ -51,10 +51,15 @@ type checker struct {
 }
 
 func run(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter, strict bool) error {
+	ch := &checker{pass: pass, m: m, locals: map[localKey]localResult{}, validators: map[*types.Func]bool{}}
 	if !m.Relevant {
+		// The project's own packages that reach no SDK still hold
+		// validators (a paths package checking what the model sent).
+		if m.Own() && m.Flow != nil {
+			ch.exportValidators()
+		}
 		return nil
 	}
-	ch := &checker{pass: pass, m: m, locals: map[localKey]localResult{}, validators: map[*types.Func]bool{}}
 	ch.exportValidators()
 	ch.lv = m.Levels()
 	for _, s := range m.ToolErrors() {

@@ -18,7 +18,7 @@ func gopath(t *testing.T) string {
 func TestLoglevel(t *testing.T) {
 	t.Parallel()
 	analysistest.RunWithSuggestedFixes(t, gopath(t), loglevel.Analyzer, "mcpgo", "gosdk", "local")
-	analysistest.Run(t, gopath(t), loglevel.Analyzer, "reqkit", "accessors")
+	analysistest.Run(t, gopath(t), loglevel.Analyzer, "reqkit", "pathkit", "accessors")
 }
 
 // TestConfigured names a ToolError type, a level type and a caller error

@@ -148,6 +148,39 @@ func describeTool(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolRe
 	return mcp.NewToolResultText(text), nil
 }
 
+// thumbnail notes the file's thumbnail. It is optional enrichment, best
+// effort by design: without a thumbnail the note is left out.
+func thumbnail(path string) string {
+	info, err := os.Stat(path + ".png")
+	if err != nil {
+		return ""
+	}
+	return fmt.Sprintf("\nThumbnail: %d bytes.", info.Size())
+}
+
+func showTool(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	path := req.GetString("path", "")
+	return mcp.NewToolResultText("file " + path + thumbnail(path)), nil
+}
+
+// listing lists a directory; appended to a header, it is still the
+// answer, and nothing says it may be left out.
+func listing(dir string) string {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return "" // want `failure of os.ReadDir returns "" from a function with no error result`
+	}
+	var b strings.Builder
+	for _, e := range entries {
+		b.WriteString(e.Name() + "\n")
+	}
+	return b.String()
+}
+
+func lsTool(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return mcp.NewToolResultText("Files:\n" + listing(req.GetString("dir", ""))), nil
+}
+
 // A validation skipped when its input cannot be fetched, said on the line.
 func fetchDiff(ctx context.Context) ([]string, error) { return nil, errors.New("down") }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 
 	"errkit"
+	"pathkit"
 	"reqkit"
 )
 
@@ -61,4 +62,37 @@ func list(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, er
 		return nil, errkit.New("Echo failed.")
 	}
 	return mcp.NewToolResultText(s + string(rune(n))), nil
+}
+
+func volume(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	m, err := pathkit.ExtractMount(req.GetArguments())
+	if err != nil {
+		return nil, errkit.New("The 'path' argument must be absolute.") // want `when ExtractMount of the arguments fails`
+	}
+	return mcp.NewToolResultText(m), nil
+}
+
+type response struct{ StatusCode int }
+
+func call(ctx context.Context, q string) (*response, error) { return &response{StatusCode: 404}, nil }
+
+func fetchTool(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	resp, err := call(ctx, req.GetString("id", ""))
+	if err != nil {
+		return nil, errkit.New("The lookup failed.")
+	}
+	if resp.StatusCode == 404 {
+		return nil, errkit.New("There is no item with that id.") // want `on the HTTP 404 path`
+	}
+	if 422 == resp.StatusCode {
+		return nil, errkit.New("The item was refused.") // want `on the HTTP 422 path`
+	}
+	if resp.StatusCode == 500 {
+		return nil, errkit.New("The service failed.")
+	}
+	items := 404
+	if items == 404 {
+		return nil, errkit.New("Too many items.")
+	}
+	return mcp.NewToolResultText("ok"), nil
 }
