@@ -257,8 +257,9 @@ func TestBaselineFix(t *testing.T) {
 		t.Errorf("-diff with the baseline: exit %d, changes\n%s\nwant only\n%s\n%s", code, strings.Join(changed, "\n"), want, stderr)
 	}
 	stdout, stderr, code := run(t, dir, bin, flag, "-fix", "./...")
-	if code != 0 || stdout != "" || stderr != "" {
-		t.Errorf("-fix with the baseline: exit %d, stdout %q, stderr %q; want the new finding fixed and nothing left", code, stdout, stderr)
+	wantReport := "toolcheck: fix: applied 1 fix (iserror 1) in 1 file\ntoolcheck: fix: no finding left\n"
+	if code != 0 || stdout != "" || stderr != wantReport {
+		t.Errorf("-fix with the baseline: exit %d, stdout %q, stderr %q; want the new finding fixed, nothing left, and the report %q", code, stdout, stderr, wantReport)
 	}
 	data, err := os.ReadFile(filepath.Join(dir, "notes", "notes.go"))
 	if err != nil {

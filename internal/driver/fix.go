@@ -187,3 +187,59 @@ func (r *FixResult) WriteDiff(w io.Writer, cwd string) error {
 	}
 	return nil
 }
+
+// Report writes what -fix did, on two lines: the fixes applied, per
+// analyzer, and the files they changed; then the findings left and why
+// (no suggested fix, a fix in a generated file, a fix that conflicted).
+func (r *FixResult) Report(w io.Writer, name string, fs []Finding) error {
+	applied := map[string]int{}
+	var names []string
+	n := 0
+	for i := range fs {
+		if r.Fixed[&fs[i]] {
+			a := fs[i].Analyzer.Name
+			if applied[a] == 0 {
+				names = append(names, a)
+			}
+			applied[a]++
+			n++
+		}
+	}
+	slices.Sort(names)
+	var per []string
+	for _, a := range names {
+		per = append(per, fmt.Sprintf("%s %d", a, applied[a]))
+	}
+	line := fmt.Sprintf("%s: fix: applied %s", name, plural(n, "fix", "fixes"))
+	if n > 0 {
+		line += fmt.Sprintf(" (%s) in %s", strings.Join(per, ", "), plural(len(r.Files), "file", "files"))
+	}
+	if _, err := fmt.Fprintln(w, line); err != nil {
+		return err
+	}
+	left, noFix := 0, 0
+	for i := range fs {
+		if !r.Fixed[&fs[i]] {
+			left++
+			if len(fs[i].SuggestedFixes) == 0 {
+				noFix++
+			}
+		}
+	}
+	if left == 0 {
+		_, err := fmt.Fprintf(w, "%s: fix: no finding left\n", name)
+		return err
+	}
+	var why []string
+	if noFix > 0 {
+		why = append(why, fmt.Sprintf("%d with no suggested fix", noFix))
+	}
+	if r.Generated > 0 {
+		why = append(why, fmt.Sprintf("%d in generated files", r.Generated))
+	}
+	if rest := left - noFix - r.Generated; rest > 0 {
+		why = append(why, fmt.Sprintf("%d whose fix conflicted", rest))
+	}
+	_, err := fmt.Fprintf(w, "%s: fix: %s left: %s\n", name, plural(left, "finding", "findings"), strings.Join(why, ", "))
+	return err
+}

@@ -145,3 +145,29 @@ func TestRelPath(t *testing.T) {
 		t.Errorf("relPosn = %q", got)
 	}
 }
+
+// TestFixReport checks what -fix says it did: fixes per analyzer and files,
+// then the findings left and why.
+func TestFixReport(t *testing.T) {
+	fs, _ := fixture(t, "package a\n\nvar x, y int\n", []edit{{10, 11, "p"}}, []edit{{13, 14, "q"}})
+	fs = append(fs, fs[0])
+	fs[2].SuggestedFixes = nil
+	fs[2].Pos = fs[0].Pos + 1
+	r := &FixResult{Fixed: map[*Finding]bool{&fs[0]: true}, Files: map[string][]byte{"a.go": nil}}
+	var b strings.Builder
+	if err := r.Report(&b, "toolcheck", fs); err != nil {
+		t.Fatal(err)
+	}
+	want := "toolcheck: fix: applied 1 fix (x 1) in 1 file\ntoolcheck: fix: 2 findings left: 1 with no suggested fix, 1 whose fix conflicted\n"
+	if b.String() != want {
+		t.Errorf("report:\n%s\nwant\n%s", b.String(), want)
+	}
+	r = &FixResult{Fixed: map[*Finding]bool{}}
+	b.Reset()
+	if err := r.Report(&b, "toolcheck", nil); err != nil {
+		t.Fatal(err)
+	}
+	if want := "toolcheck: fix: applied 0 fixes\ntoolcheck: fix: no finding left\n"; b.String() != want {
+		t.Errorf("empty report:\n%s\nwant\n%s", b.String(), want)
+	}
+}

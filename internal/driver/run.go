@@ -306,6 +306,10 @@ func (p *Program) run(patterns []string, analyzers []*analysis.Analyzer, opts Op
 			}
 			return ExitClean
 		}
+		if err := fixes.Report(p.Stderr, p.Name, findings); err != nil {
+			p.errorf("%v", err)
+			return ExitError
+		}
 		// Report what is left.
 		var left []Finding
 		for i := range findings {
