@@ -224,7 +224,17 @@ func installFix(pass *analysis.Pass, m *toolmodel.Model, call *ast.CallExpr, sdk
 			return analysis.SuggestedFix{}, false
 		}
 		opt := b.ServerPkg + ".WithToolHandlerMiddleware(" + b.Expr + ")"
-		edits = append(edits, analysis.TextEdit{Pos: call.Rparen, End: call.Rparen, NewText: []byte(", " + opt)})
+		// After the last argument, not at the parenthesis: a call spread
+		// over lines ends its last argument with a comma, and the new
+		// option goes on a line of its own.
+		lastArg := call.Args[len(call.Args)-1]
+		last := lastArg.End()
+		if pass.Fset.Position(call.Rparen).Line > pass.Fset.Position(last).Line {
+			indent, eol := lineOf(pass, lastArg.Pos(), last)
+			edits = append(edits, analysis.TextEdit{Pos: eol, End: eol, NewText: []byte("\n" + indent + opt + ",")})
+		} else {
+			edits = append(edits, analysis.TextEdit{Pos: last, End: last, NewText: []byte(", " + opt)})
+		}
 	case "go-sdk":
 		// s := mcp.NewServer(...)
 		// s.AddReceivingMiddleware(b)

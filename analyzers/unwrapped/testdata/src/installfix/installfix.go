@@ -36,6 +36,17 @@ func mcpgoServer() *server.MCPServer {
 	return s
 }
 
+// A construction spread over lines, its last option ending in a comma.
+func multiline() *server.MCPServer {
+	s := server.NewMCPServer( // want `tool "list_notes" \(handler installfix.read\) is registered on this server without the tool boundary; install the boundary as server middleware here`
+		"notes",
+		"1.0.0",
+		server.WithRecovery(),
+	)
+	s.AddTool(gomcp.NewTool("list_notes"), read)
+	return s
+}
+
 func gosdkServer() *mcp.Server {
 	s := mcp.NewServer(&mcp.Implementation{Name: "notes"}, nil) // want `tool "search_notes" \(handler installfix.search\) is registered on this server without the tool boundary; install the boundary as server middleware here`
 	s.AddTool(&mcp.Tool{Name: "search_notes"}, search)
