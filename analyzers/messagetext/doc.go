@@ -80,7 +80,10 @@
 // # upstream-body
 //
 // The body of an HTTP response (`string(body)` after
-// `io.ReadAll(resp.Body)`), an `httputil` dump, a command's captured output
+// `io.ReadAll(resp.Body)`), also kept in a field of the project's own
+// response type that a client fills with it (`Response{Body: b}`, then
+// `string(r.Body)` or `r.Body.String()`; across packages by fact), an
+// `httputil` dump, a command's captured output
 // (`cmd.CombinedOutput()`, a buffer wired to `cmd.Stderr`,
 // `ExitError.Stderr`), `%+v` / `%#v` of a struct.
 //

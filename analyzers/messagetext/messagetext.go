@@ -46,7 +46,7 @@ func New(model *analysis.Analyzer) *analysis.Analyzer {
 	a.Flags.BoolVar(&opts.longText, "long-text", false, "also report model-facing text longer than two sentences")
 	a.Flags.BoolVar(&opts.nextStep, "next-step", false, "also report INFO ToolErrors whose text names no tool of the package")
 	a.Flags.BoolVar(&opts.faultText, "fault-text", false, "also report WARNING and ERROR ToolErrors whose text does not say the request was fine and what to do")
-	facts := []analysis.Fact{new(envFact), new(envParamFact), new(textFact), new(errFact)}
+	facts := []analysis.Fact{new(envFact), new(envParamFact), new(textFact), new(errFact), new(bodyFieldFact)}
 	return toolmodel.Attach(model, a, facts, func(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter) error {
 		return run(pass, m, r, opts)
 	})
@@ -76,7 +76,8 @@ type checker struct {
 	reported map[string]bool
 	sinkCats map[string]bool // categories reported for the text being checked
 
-	expanding map[*flow.Def]bool // definitions whose leaves are being found
+	expanding  map[*flow.Def]bool  // definitions whose leaves are being found
+	bodyFields map[*types.Var]bool // memo of bodyField
 }
 
 // A unit is a top-level function (or the package's other code) with the
@@ -112,7 +113,7 @@ func run(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter, opts *o
 		decls:  map[*types.Func]*ast.FuncDecl{},
 		unitOf: map[*ast.FuncDecl]*unit{}, errorFuncs: map[ast.Node]bool{}, retFunc: map[*ast.ReturnStmt]ast.Node{},
 		leafMemo: map[ast.Expr][]leaf{}, inProgress: map[ast.Node]bool{},
-		reporter: r, reported: map[string]bool{}, expanding: map[*flow.Def]bool{},
+		reporter: r, reported: map[string]bool{}, expanding: map[*flow.Def]bool{}, bodyFields: map[*types.Var]bool{},
 	}
 	c.in = m.Syntax
 	for _, f := range pass.Files {
@@ -132,6 +133,7 @@ func run(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter, opts *o
 	}
 	c.defs = newDefs(c.info, c.in)
 	c.exportErrFacts()
+	c.exportBodyFields()
 	if !m.Relevant {
 		return nil
 	}

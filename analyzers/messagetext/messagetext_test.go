@@ -17,7 +17,7 @@ func gopath(t *testing.T) string {
 }
 
 func TestMessageText(t *testing.T) {
-	analysistest.Run(t, gopath(t), messagetext.Analyzer, "mcpgo", "gosdk", "texts", "helpers", "usehelpers", "envcfg", "envhelp", "envuse", "toolerrs", "flagsoff", "store", "usestore")
+	analysistest.Run(t, gopath(t), messagetext.Analyzer, "mcpgo", "gosdk", "texts", "helpers", "usehelpers", "envcfg", "envhelp", "envuse", "apiclient", "useapi", "toolerrs", "flagsoff", "store", "usestore")
 }
 
 func TestOptionalChecks(t *testing.T) {

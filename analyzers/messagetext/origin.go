@@ -241,6 +241,9 @@ func (c *checker) selectorLeaves(sel *ast.SelectorExpr, f *frame) []leaf {
 	if toolmodel.PkgPath(field) == "os/exec" && field.Name() == "Stderr" && toolmodel.IsNamed(s.Recv(), "os/exec", "ExitError") {
 		return []leaf{{kind: lUpstream, what: "a command's captured output"}}
 	}
+	if v, ok := field.(*types.Var); ok && c.bodyField(v) {
+		return []leaf{bodyLeaf(v)}
+	}
 	var out []leaf
 	for _, l := range c.leaves(sel.X, -1, f) {
 		switch l.kind {
@@ -274,6 +277,9 @@ func (c *checker) callLeaves(call *ast.CallExpr, tuple int, f *frame) []leaf {
 	info := c.info
 	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() && len(call.Args) == 1 {
 		return c.leaves(call.Args[0], -1, f) // a conversion
+	}
+	if field, ok := c.bodyMethod(call); ok {
+		return []leaf{bodyLeaf(field)}
 	}
 	fn, _ := typeutil.Callee(info, call).(*types.Func)
 	if fn == nil {
