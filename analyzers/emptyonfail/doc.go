@@ -122,11 +122,13 @@
 //     result is an error: walk functions and visitors, whose nil means "go on"
 //     (errgroup's `Go` and `TryGo` excepted);
 //   - a validator's `return nil` under `if err != nil || nothingToCheck`;
-//   - a failure branch that says why it returns empty: a comment in the
-//     branch or after the return on its line (`return nil //nolint:nilerr //
-//     best effort: skip the check`, `return "" // optional`); a marker of
-//     unfinished work (TODO, FIXME, XXX, HACK, BUG) or a directive without a
-//     reason (other than nilerr's `//nolint:nilerr`) explains nothing;
+//   - a failure branch that says why it returns empty: a comment after the
+//     return on its line or on the line just above it (`return nil
+//     //nolint:nilerr // best effort: skip the check`, `return "" //
+//     optional`), or nilerr's `//nolint:nilerr` anywhere in the branch; a
+//     marker of unfinished work (TODO, FIXME, XXX, HACK, BUG), a directive
+//     without a reason, or a comment above another statement of the branch
+//     explains nothing;
 //   - a failure branch that decides: on another path it returns an error or
 //     a non-empty value, so the empty return is its choice for the rest
 //     (`if cfg.Fallback == "allow" { slog.Warn(…); return nil }; return err`,

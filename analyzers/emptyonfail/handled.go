@@ -19,11 +19,11 @@ import (
 // the branch passes some failures on and lets the rest go on, or every
 // caller tests the empty value and takes another path.
 
-// explained reports whether the failure branch of ret carries a comment:
-// inside the branch before ret, or after ret on its line
-// (`return nil //nolint:nilerr // best effort: skip validation`). The
-// author wrote down why the branch returns empty; a marker of unfinished
-// work (TODO, FIXME, XXX, HACK, BUG) explains nothing.
+// explained reports whether the failure branch of ret says why it returns
+// empty: a comment after ret on its line or on the line just above it
+// (`return nil //nolint:nilerr // best effort: skip validation`), or a
+// `//nolint:nilerr` anywhere in the branch. A marker of unfinished work
+// (TODO, FIXME, XXX, HACK, BUG) explains nothing.
 func (c *checker) explained(f *failure, ret *ast.ReturnStmt) bool {
 	file := c.fileOf(ret.Pos())
 	if file == nil {
@@ -48,24 +48,37 @@ outer:
 	if f.start > from {
 		from = f.start
 	}
-	line := c.pass.Fset.Position(ret.End()).Line
+	first, line := c.pass.Fset.Position(ret.Pos()).Line, c.pass.Fset.Position(ret.End()).Line
 	for _, cg := range file.Comments {
 		if cg.End() <= from {
 			continue
 		}
-		if cg.Pos() >= ret.End() && c.pass.Fset.Position(cg.Pos()).Line != line {
+		start := c.pass.Fset.Position(cg.Pos()).Line
+		if cg.Pos() >= ret.End() && start != line {
 			break
 		}
 		if cg.Pos() > ret.Pos() && cg.Pos() < ret.End() {
 			continue // a comment inside the returned expression
 		}
+		// The comment on the return's line or just above it says why it
+		// returns empty; one above another statement is about that one,
+		// but nilerr's suppression anywhere in the branch is about this.
+		onReturn := cg.Pos() >= ret.End() || c.pass.Fset.Position(cg.End()).Line == first-1
 		for _, cm := range cg.List {
-			if !unfinished(cm.Text) {
+			if (onReturn || nilerrDirective(cm.Text)) && !unfinished(cm.Text) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// nilerrDirective reports whether a comment suppresses golangci-lint's
+// nilerr, the linter for this very case.
+func nilerrDirective(text string) bool {
+	directive, _, _ := strings.Cut(strings.TrimPrefix(text, "//"), "//")
+	linters, ok := strings.CutPrefix(strings.TrimSpace(directive), "nolint:")
+	return ok && slices.Contains(strings.Split(strings.TrimSpace(linters), ","), "nilerr")
 }
 
 // unfinished reports whether a comment explains nothing: it marks work

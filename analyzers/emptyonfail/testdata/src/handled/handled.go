@@ -250,6 +250,17 @@ func promptTool(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResu
 	return mcp.NewToolResultText(string(r)), nil
 }
 
+// A comment above another statement of the branch is about that one.
+func noteTool(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	b, err := os.ReadFile(req.GetString("path", ""))
+	if err != nil {
+		// keep the failure in the server's log
+		slog.Debug("read", "error", err)
+		return nil, nil // want `failure of os.ReadFile returns \(nil, nil\)`
+	}
+	return mcp.NewToolResultText(string(b)), nil
+}
+
 // A comment that marks unfinished work explains nothing.
 func statTool(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	if _, err := os.Stat(req.GetString("path", "")); err != nil {
