@@ -102,7 +102,6 @@ type checker struct {
 	funcs     map[ast.Node]*funcInfo // FuncDecl and FuncLit nodes
 	declOf    map[*types.Func]*ast.FuncDecl
 	params    map[*types.Var]paramRef
-	assigns   map[*types.Var][]assign
 	mutations map[*types.Var][]mutation
 	zeroVars  map[*types.Var]bool // declared without a value: nil until assigned
 	sites     []site
@@ -152,7 +151,6 @@ func newChecker(pass *analysis.Pass, m *toolmodel.Model) *checker {
 		funcs:       map[ast.Node]*funcInfo{},
 		declOf:      map[*types.Func]*ast.FuncDecl{},
 		params:      map[*types.Var]paramRef{},
-		assigns:     map[*types.Var][]assign{},
 		mutations:   map[*types.Var][]mutation{},
 		zeroVars:    map[*types.Var]bool{},
 		summaries:   map[ast.Node][]Cond{},
@@ -214,8 +212,7 @@ func (c *checker) index() {
 		}
 	}
 
-	for cur := range root.Preorder((*ast.ReturnStmt)(nil), (*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil),
-		(*ast.IncDecStmt)(nil), (*ast.UnaryExpr)(nil), (*ast.CallExpr)(nil)) {
+	for cur := range root.Preorder((*ast.ReturnStmt)(nil), (*ast.ValueSpec)(nil), (*ast.CallExpr)(nil)) {
 		fnCur, inFunc := enclosingFunc(cur)
 		var fn ast.Node
 		if inFunc {
@@ -226,32 +223,12 @@ func (c *checker) index() {
 			if fi := c.funcs[fn]; fi != nil {
 				fi.returns = append(fi.returns, cur)
 			}
-		case *ast.AssignStmt:
-			c.indexAssign(cur, n, fn)
 		case *ast.ValueSpec:
-			for i, name := range n.Names {
-				v, ok := c.info.Defs[name].(*types.Var)
-				if !ok {
-					continue
-				}
-				switch {
-				case len(n.Values) == 0:
-					c.zeroVars[v] = true
-				case len(n.Values) == len(n.Names):
-					c.assigns[v] = append(c.assigns[v], assign{rhs: n.Values[i], tuple: -1})
-				case len(n.Values) == 1:
-					c.assigns[v] = append(c.assigns[v], assign{rhs: n.Values[0], tuple: i})
-				}
-			}
-		case *ast.IncDecStmt:
-			if v := c.varOf(n.X); v != nil {
-				c.assigns[v] = append(c.assigns[v], assign{opaque: true})
-			}
-		case *ast.UnaryExpr:
-			// &v lets anything change v: stop following it.
-			if n.Op == token.AND {
-				if v := c.varOf(n.X); v != nil {
-					c.assigns[v] = append(c.assigns[v], assign{opaque: true})
+			if len(n.Values) == 0 {
+				for _, name := range n.Names {
+					if v, ok := c.info.Defs[name].(*types.Var); ok {
+						c.zeroVars[v] = true
+					}
 				}
 			}
 		case *ast.CallExpr:
@@ -271,28 +248,6 @@ func (c *checker) varOf(e ast.Expr) *types.Var {
 		return nil
 	}
 	return v
-}
-
-func (c *checker) indexAssign(cur astindex.Cursor, n *ast.AssignStmt, fn ast.Node) {
-	for i, lhs := range n.Lhs {
-		var rhs ast.Expr
-		tuple := -1
-		switch {
-		case len(n.Lhs) == len(n.Rhs):
-			rhs = n.Rhs[i]
-		case len(n.Rhs) == 1:
-			rhs, tuple = n.Rhs[0], i
-		}
-		v := c.varOf(lhs)
-		if v == nil {
-			continue
-		}
-		if n.Tok != token.ASSIGN && n.Tok != token.DEFINE || rhs == nil {
-			c.assigns[v] = append(c.assigns[v], assign{opaque: true})
-			continue
-		}
-		c.assigns[v] = append(c.assigns[v], assign{rhs: rhs, tuple: tuple})
-	}
 }
 
 func (c *checker) newMutation(cur astindex.Cursor, fn ast.Node, value ast.Expr) mutation {
@@ -480,7 +435,7 @@ func (c *checker) forwards(arg ast.Expr, fn ast.Node) bool {
 		return false
 	}
 	p, ok := c.params[v]
-	if !ok || p.fn != fn || len(c.assigns[v]) > 0 {
+	if !ok || p.fn != fn || len(c.assignsOf(v)) > 0 {
 		return false
 	}
 	for _, cd := range c.summary(fn) {
@@ -540,7 +495,7 @@ func (c *checker) calleeConds(call *ast.CallExpr) ([]Cond, string, *types.Signat
 // closureOf returns the function literal a variable holds, when it is
 // assigned exactly once, from a literal.
 func (c *checker) closureOf(v *types.Var) *ast.FuncLit {
-	as := c.assigns[v]
+	as := c.assignsOf(v)
 	if len(as) != 1 || as[0].opaque || as[0].tuple >= 0 {
 		return nil
 	}
@@ -665,7 +620,7 @@ func (c *checker) rendersWrappedError(cur astindex.Cursor, fn ast.Node) bool {
 // comes from the error result of a call of a function value: a parameter,
 // variable or field of function type, not a declared function.
 func (c *checker) fromWrappedCall(v *types.Var) bool {
-	as := c.assigns[v]
+	as := c.assignsOf(v)
 	if len(as) == 0 {
 		return false
 	}
@@ -707,5 +662,29 @@ func (c *checker) isWrapped(fun ast.Expr) bool {
 		return false
 	}
 	_, isParam := c.params[v]
-	return isParam && len(c.assigns[v]) == 0
+	return isParam && len(c.assignsOf(v)) == 0
+}
+
+// assignsOf returns what the package stores into the variable v, from the
+// flow layer: its definitions and assignments, opaque where the store is
+// not a plain value (x += y, a range clause, an element) or where its
+// address is taken. The zero value of var x T is not a store (zeroVars).
+func (c *checker) assignsOf(v *types.Var) []assign {
+	if v == nil || v.IsField() {
+		return nil
+	}
+	var out []assign
+	for _, d := range c.m.Flow.Defs(v) {
+		switch {
+		case d.Zero:
+		case d.Opaque || d.Rhs == nil || d.Elem || d.Key:
+			out = append(out, assign{opaque: true})
+		default:
+			out = append(out, assign{rhs: d.Rhs, tuple: d.Tuple})
+		}
+	}
+	for range c.m.Flow.AddrOf(v) {
+		out = append(out, assign{opaque: true})
+	}
+	return out
 }

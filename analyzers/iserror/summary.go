@@ -214,7 +214,7 @@ func (c *checker) nilableParams(fi *funcInfo) []*types.Var {
 	ps := fi.sig.Params()
 	for i := 0; i < ps.Len(); i++ {
 		p := ps.At(i)
-		if _, ok := c.params[p]; !ok || len(c.assigns[p]) > 0 || !nilable(p.Type()) {
+		if _, ok := c.params[p]; !ok || len(c.assignsOf(p)) > 0 || !nilable(p.Type()) {
 			continue
 		}
 		if fi.sig.Variadic() && i == ps.Len()-1 {
@@ -346,7 +346,7 @@ func (c *checker) ownParam(e ast.Expr, fn ast.Node) *types.Var {
 	if v == nil {
 		return nil
 	}
-	if p, ok := c.params[v]; ok && p.fn == fn && len(c.assigns[v]) == 0 {
+	if p, ok := c.params[v]; ok && p.fn == fn && len(c.assignsOf(v)) == 0 {
 		return v
 	}
 	return nil
@@ -419,7 +419,7 @@ func (c *checker) varValue(v *types.Var, fn ast.Node, at token.Pos, depth int) v
 	if v.Parent() == nil || v.Pkg() != c.pass.Pkg || v.Parent() == v.Pkg().Scope() {
 		return val{}
 	}
-	as := c.assigns[v]
+	as := c.assignsOf(v)
 	switch len(as) {
 	case 0:
 		if c.zeroVars[v] {
