@@ -223,21 +223,11 @@ func (d *defs) wireTo(info *types.Info, e ast.Expr) {
 	}
 }
 
-// reaching returns the definition of v that reaches use: the last one
-// before use, when the statement list holding it encloses use. ok is false
-// when the variable cannot be traced (its address is taken, it is assigned
-// in a closure, or the last definition is in a branch that may not run).
-// A nil def with ok true means no definition precedes use (a parameter's
-// incoming value, or a variable used before any store).
-func (d *defs) reaching(v *types.Var, use token.Pos) (*def, bool) {
-	if d.opaque[v] {
-		return nil, false
-	}
-	return d.reachingAny(v, use)
-}
-
-// reachingAny is reaching for a variable whose address may be taken, such
-// as a result value whose pointer methods are called.
+// reachingAny returns the last definition of v before use when the
+// statement list holding it encloses use, for a variable whose address may
+// be taken, such as a result value whose pointer methods are called; ok is
+// false when that definition is in a branch that may not run. A nil def
+// with ok true means no definition precedes use.
 func (d *defs) reachingAny(v *types.Var, use token.Pos) (*def, bool) {
 	var best *def
 	for _, x := range d.byVar[v] {
@@ -274,4 +264,31 @@ func blockParent(c astindex.Cursor) ast.Node {
 		}
 	}
 	return nil
+}
+
+// reach is reaching answered by the flow layer: the one definition of v
+// that reaches use (nil when none precedes it: a parameter's incoming
+// value), and false when v cannot be traced (its address is taken, it is
+// assigned in a closure), several definitions may reach, or the one that
+// does is not a plain value (x += y).
+func (c *checker) reach(v *types.Var, use *ast.Ident) (*def, bool) {
+	if c.defs.opaque[v] {
+		return nil, false
+	}
+	if v.Pkg() != nil && v.Parent() == v.Pkg().Scope() {
+		return nil, true // a package variable: server state, not a local value
+	}
+	defs, incoming := c.m.Flow.Reaching(v, use)
+	var got *def
+	ok := true
+	switch {
+	case len(defs) == 0:
+	case len(defs) == 1 && !incoming && !defs[0].Opaque && !defs[0].Key:
+		// (a range key is an index of the container, not a value of it)
+		d := defs[0]
+		got = &def{rhs: d.Rhs, tuple: d.Tuple, pos: d.Pos, end: d.End, block: d.Block, elem: d.Elem, zero: d.Zero}
+	default:
+		ok = false
+	}
+	return got, ok
 }

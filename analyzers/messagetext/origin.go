@@ -487,7 +487,7 @@ func (c *checker) walkLeaves(call *ast.CallExpr, fn *types.Func, f *frame) []lea
 				continue
 			}
 			if v, ok := c.info.Uses[id].(*types.Var); ok && v == errParam {
-				if d, ok := c.defs.reaching(v, id.Pos()); ok && d == nil {
+				if d, ok := c.reach(v, id); ok && d == nil {
 					out = append(out, leaf{kind: lServer, what: toolmodel.FuncName(fn)})
 					continue
 				}
@@ -512,7 +512,7 @@ func (c *checker) fileName(ls []leaf, r ast.Expr, f *frame) []leaf {
 	if !ok {
 		return []leaf{{kind: lUnknown}}
 	}
-	d, ok := c.defs.reaching(v, id.Pos())
+	d, ok := c.reach(v, id)
 	if !ok || d == nil || d.rhs == nil {
 		return []leaf{{kind: lUnknown}}
 	}

@@ -90,7 +90,7 @@ func (c *checker) eval(e ast.Expr, verb string, depth int) text {
 		}
 	case *ast.Ident:
 		if v, ok := info.Uses[x].(*types.Var); ok {
-			if d, ok := c.defs.reaching(v, x.Pos()); ok && d != nil && d.rhs != nil && d.tuple < 0 && !d.elem {
+			if d, ok := c.reach(v, x); ok && d != nil && d.rhs != nil && d.tuple < 0 && !d.elem {
 				t := c.eval(d.rhs, verb, depth+1)
 				if len(t) == 1 && t[0].hole == ast.Unparen(d.rhs) {
 					return hole(e, verb) // keep the variable: its uses say more than its value
