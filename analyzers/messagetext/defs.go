@@ -11,15 +11,13 @@ import (
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
-// A def is one value stored into a local variable.
+// A def is the one value stored into a local variable that reaches a use
+// (reach).
 type def struct {
-	rhs      ast.Expr
-	tuple    int // index into a multi-value rhs, or -1
-	pos, end token.Pos
-	block    ast.Node // the node whose statement list holds the def
-	elem     bool     // a range value: an element of rhs
-	zero     bool     // var x T
-	opaque   bool     // x += y, x++ and the like
+	rhs   ast.Expr
+	tuple int  // index into a multi-value rhs, or -1
+	elem  bool // a range value: an element of rhs
+	zero  bool // var x T
 }
 
 // A paramRef locates a parameter in its function's signature.
@@ -29,10 +27,11 @@ type paramRef struct {
 	sig   *types.Signature
 }
 
-// defs indexes the assignments of a package's local variables, for reaching
-// definitions, and the variables wired to a command's output or a stack.
+// defs records what the flow layer does not say about a package's local
+// variables: which cannot be traced (address taken, stored from a
+// closure), the parameters, and the variables wired to a command's output
+// or a stack.
 type defs struct {
-	byVar    map[*types.Var][]*def
 	opaque   map[*types.Var]bool // address taken, or assigned in another function
 	params   map[*types.Var]paramRef
 	cmdOut   map[*types.Var]bool // buffers assigned to an exec.Cmd's Stdout or Stderr
@@ -41,7 +40,6 @@ type defs struct {
 
 func newDefs(info *types.Info, in *astindex.Index) *defs {
 	d := &defs{
-		byVar:    map[*types.Var][]*def{},
 		opaque:   map[*types.Var]bool{},
 		params:   map[*types.Var]paramRef{},
 		cmdOut:   map[*types.Var]bool{},
@@ -59,7 +57,9 @@ func newDefs(info *types.Info, in *astindex.Index) *defs {
 		return v
 	}
 	funcOf := map[*types.Var]ast.Node{} // the function declaring a variable
-	add := func(c astindex.Cursor, v *types.Var, x *def) {
+	// A store from another function than the one declaring v (a closure)
+	// may run at any time: v cannot be traced.
+	add := func(c astindex.Cursor, v *types.Var) {
 		if v == nil {
 			return
 		}
@@ -67,8 +67,6 @@ func newDefs(info *types.Info, in *astindex.Index) *defs {
 		if decl, ok := funcOf[v]; ok && decl != fn {
 			d.opaque[v] = true
 		}
-		x.block = blockParent(c)
-		d.byVar[v] = append(d.byVar[v], x)
 	}
 	addParams := func(fn ast.Node, recv *ast.FieldList, ft *ast.FuncType, sig *types.Signature) {
 		for _, fl := range []*ast.FieldList{recv, ft.Params, ft.Results} {
@@ -123,39 +121,19 @@ func newDefs(info *types.Info, in *astindex.Index) *defs {
 						funcOf[v] = toolmodel.EnclosingFuncAt(c)
 					}
 				}
-				x := &def{pos: n.Pos(), end: n.End(), tuple: -1}
-				switch {
-				case n.Tok != token.ASSIGN && n.Tok != token.DEFINE:
-					x.opaque = true
-				case len(n.Lhs) == len(n.Rhs):
-					x.rhs = n.Rhs[i]
-				case len(n.Rhs) == 1:
-					x.rhs, x.tuple = n.Rhs[0], i
-				default:
-					x.opaque = true
-				}
-				add(c, v, x)
+				add(c, v)
 			}
 		case *ast.ValueSpec:
-			for i, name := range n.Names {
+			for _, name := range n.Names {
 				v, ok := info.Defs[name].(*types.Var)
 				if !ok || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
 					continue
 				}
 				funcOf[v] = toolmodel.EnclosingFuncAt(c)
-				x := &def{pos: n.Pos(), end: n.End(), tuple: -1}
-				switch {
-				case len(n.Values) == len(n.Names):
-					x.rhs = n.Values[i]
-				case len(n.Values) == 1:
-					x.rhs, x.tuple = n.Values[0], i
-				default:
-					x.zero = true
-				}
-				add(c, v, x)
+				add(c, v)
 			}
 		case *ast.RangeStmt:
-			for i, e := range []ast.Expr{n.Key, n.Value} {
+			for _, e := range []ast.Expr{n.Key, n.Value} {
 				v := localVar(e)
 				if v == nil {
 					continue
@@ -163,13 +141,11 @@ func newDefs(info *types.Info, in *astindex.Index) *defs {
 				if n.Tok == token.DEFINE {
 					funcOf[v] = toolmodel.EnclosingFuncAt(c)
 				}
-				x := &def{pos: n.Pos(), end: n.Body.Pos(), tuple: -1, rhs: n.X, elem: i == 1, opaque: i == 0}
-				add(c, v, x)
-				d.byVar[v][len(d.byVar[v])-1].block = n
+				add(c, v)
 			}
 		case *ast.IncDecStmt:
 			if v := localVar(n.X); v != nil {
-				add(c, v, &def{pos: n.Pos(), end: n.End(), tuple: -1, opaque: true})
+				add(c, v)
 			}
 		case *ast.UnaryExpr:
 			if n.Op == token.AND {
@@ -223,49 +199,6 @@ func (d *defs) wireTo(info *types.Info, e ast.Expr) {
 	}
 }
 
-// reachingAny returns the last definition of v before use when the
-// statement list holding it encloses use, for a variable whose address may
-// be taken, such as a result value whose pointer methods are called; ok is
-// false when that definition is in a branch that may not run. A nil def
-// with ok true means no definition precedes use.
-func (d *defs) reachingAny(v *types.Var, use token.Pos) (*def, bool) {
-	var best *def
-	for _, x := range d.byVar[v] {
-		if x.end <= use {
-			if best == nil || x.pos > best.pos {
-				best = x
-			}
-		}
-	}
-	if best == nil {
-		return nil, true
-	}
-	if best.block != nil && !(best.block.Pos() <= use && use < best.block.End()) {
-		return nil, false
-	}
-	if best.opaque {
-		return nil, false
-	}
-	return best, true
-}
-
-// blockParent returns the node whose statement list holds the statement
-// at c (a block, a case clause, or the if/for/switch owning an init).
-func blockParent(c astindex.Cursor) ast.Node {
-	for p := c.Parent(); p.Valid(); p = p.Parent() {
-		switch p.Node().(type) {
-		case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause, *ast.IfStmt, *ast.ForStmt,
-			*ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.RangeStmt:
-			return p.Node()
-		case ast.Stmt, *ast.GenDecl, *ast.DeclStmt, *ast.ValueSpec:
-			continue
-		default:
-			return nil
-		}
-	}
-	return nil
-}
-
 // reach is reaching answered by the flow layer: the one definition of v
 // that reaches use (nil when none precedes it: a parameter's incoming
 // value), and false when v cannot be traced (its address is taken, it is
@@ -275,6 +208,12 @@ func (c *checker) reach(v *types.Var, use *ast.Ident) (*def, bool) {
 	if c.defs.opaque[v] {
 		return nil, false
 	}
+	return c.reachAny(v, use)
+}
+
+// reachAny is reach for a variable whose address may be taken, such as a
+// result value whose pointer methods are called.
+func (c *checker) reachAny(v *types.Var, use *ast.Ident) (*def, bool) {
 	if v.Pkg() != nil && v.Parent() == v.Pkg().Scope() {
 		return nil, true // a package variable: server state, not a local value
 	}
@@ -286,7 +225,7 @@ func (c *checker) reach(v *types.Var, use *ast.Ident) (*def, bool) {
 	case len(defs) == 1 && !incoming && !defs[0].Opaque && !defs[0].Key:
 		// (a range key is an index of the container, not a value of it)
 		d := defs[0]
-		got = &def{rhs: d.Rhs, tuple: d.Tuple, pos: d.Pos, end: d.End, block: d.Block, elem: d.Elem, zero: d.Zero}
+		got = &def{rhs: d.Rhs, tuple: d.Tuple, elem: d.Elem, zero: d.Zero}
 	default:
 		ok = false
 	}

@@ -216,7 +216,7 @@ func (c *checker) resultDef(r ast.Expr) (ast.Expr, *types.Var, bool) {
 	if !ok {
 		return nil, nil, false
 	}
-	d, ok := c.defs.reachingAny(v, id.Pos())
+	d, ok := c.reachAny(v, id)
 	if !ok || d == nil || d.tuple >= 0 || d.elem {
 		return nil, nil, false
 	}
