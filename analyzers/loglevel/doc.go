@@ -72,9 +72,11 @@
 //     fact), whose results are arguments too; a condition that
 //     reads only arguments and constants (`path == ""`, `limit < 1 || limit >
 //     100`, the `default` of a `switch` on an argument), when it is the innermost
-//     condition around the ToolError; a map lookup keyed by an argument that finds
-//     nothing; an argument that does not match the current version (`in.Version !=
-//     note.Version`). Arguments are the values read from an mcp-go request
+//     condition around the ToolError; a map lookup keyed by an argument that
+//     finds nothing, or a read keyed by one that answers nil (`s, err :=
+//     vault.Read(ctx, name)`, then `s == nil`); an argument that does not
+//     match the current version (`in.Version != note.Version`). Arguments
+//     are the values read from an mcp-go request
 //     (`GetString`, `RequireInt`, `GetArguments()[k]`, `mcp.ParseString`), the
 //     typed input of a go-sdk or mcp-go typed handler, a struct filled by
 //     `BindArguments` or `json.Unmarshal`, and the parameters named `args`,

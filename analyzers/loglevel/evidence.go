@@ -623,6 +623,14 @@ func (ctx *pathCtx) compare(x, y ast.Expr, eq bool, stmt astindex.Cursor) eviden
 								}
 							}
 						}
+						// v == nil after v, err := store.Get(ctx, argument): an
+						// upstream read keyed by the model's argument answered
+						// with nothing.
+						if call, ok := ast.Unparen(rhs.expr).(*ast.CallExpr); ok && rhs.tuple <= 0 {
+							if key := ctx.readKey(call); key != nil {
+								return caller("where the read of the argument %s finds nothing", ctx.text(key))
+							}
+						}
 					}
 				}
 			}
@@ -1134,4 +1142,31 @@ func (ch *checker) steers(texts []string) bool {
 		}
 	}
 	return false
+}
+
+// readKey returns the argument a call reads by: a call (not a conversion or
+// builtin) whose arguments, a context aside, are the model's arguments and
+// constants, one of them an argument; nil otherwise.
+func (ctx *pathCtx) readKey(call *ast.CallExpr) ast.Expr {
+	info := ctx.c.pass.TypesInfo
+	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() {
+		return nil
+	}
+	if fn := typeutil.StaticCallee(info, call); fn == nil || toolmodel.IsSDKPath(toolmodel.PkgPath(fn)) {
+		return nil
+	}
+	var key ast.Expr
+	for _, a := range call.Args {
+		if toolmodel.IsNamed(info.TypeOf(a), "context", "Context") {
+			continue
+		}
+		ok, has := ctx.argExpr(a)
+		if !ok {
+			return nil
+		}
+		if has && key == nil {
+			key = a
+		}
+	}
+	return key
 }

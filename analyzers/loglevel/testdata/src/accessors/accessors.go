@@ -96,3 +96,28 @@ func fetchTool(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResul
 	}
 	return mcp.NewToolResultText("ok"), nil
 }
+
+type secret struct{ value string }
+
+type vault struct{ m map[string]*secret }
+
+func (v *vault) Read(ctx context.Context, name string) (*secret, error) { return v.m[name], nil }
+
+var theVault = &vault{}
+
+func secretTool(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	name := req.GetString("name", "")
+	s, err := theVault.Read(ctx, name)
+	if err != nil {
+		return nil, errkit.New("The vault failed.")
+	}
+	if s == nil {
+		return nil, errkit.New("There is no secret with that name.") // want `where the read of the argument name finds nothing`
+	}
+	// A read keyed by server state: its nil is not the caller's.
+	d, _ := theVault.Read(ctx, "default")
+	if d == nil {
+		return nil, errkit.New("The default secret is missing.")
+	}
+	return mcp.NewToolResultText(s.value + d.value), nil
+}
