@@ -137,8 +137,10 @@
 //     ErrTimeout) { return nil, nil }`) passes nothing on and is reported;
 //   - a function with no error result whose every call in the package tests
 //     the empty value and takes another path (`if c == nil { c =
-//     defaultClient }`, `if r := confirm(ctx); r != nil { return r, nil }`):
-//     nil means "none" to its callers; the same test at a call of another
+//     defaultClient }`, `if r := confirm(ctx); r != nil { return r, nil }`,
+//     also through the field it is stored in: `cfg.Scopes = detect(ctx)`,
+//     then `if cfg.Scopes == nil`): nil means "none" to its callers; the
+//     same test at a call of another
 //     package's function silences the report at that call;
 //   - optional enrichment: a function with no error result returning a
 //     string, whose doc comment calls it optional or best effort, and whose

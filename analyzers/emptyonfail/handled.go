@@ -226,6 +226,9 @@ func (c *checker) resultTested(call *ast.CallExpr) bool {
 	if !ok || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != call {
 		return false
 	}
+	if sel, ok := ast.Unparen(as.Lhs[0]).(*ast.SelectorExpr); ok && len(as.Lhs) == 1 {
+		return c.selectorTested(file, fn, as, sel)
+	}
 	id, ok := as.Lhs[0].(*ast.Ident)
 	if !ok {
 		return false
@@ -253,6 +256,32 @@ func (c *checker) resultTested(call *ast.CallExpr) bool {
 	}
 	upath, _ := astutil.PathEnclosingInterval(file, first.Pos(), first.End())
 	return len(upath) > 1 && c.emptinessTest(first, upath[1:])
+}
+
+// selectorTested reports whether the field the assignment as stores into
+// (`cfg.Scopes = detect(ctx)`) is next read, as the same expression, by an
+// emptiness test (`if cfg.Scopes == nil`).
+func (c *checker) selectorTested(file *ast.File, fn ast.Node, as *ast.AssignStmt, sel *ast.SelectorExpr) bool {
+	want := types.ExprString(sel)
+	var first *ast.SelectorExpr
+	ast.Inspect(fn, func(n ast.Node) bool {
+		if first != nil || n == nil || n.End() <= as.End() {
+			return first == nil && n != nil && n.End() > as.End()
+		}
+		if s, ok := n.(*ast.SelectorExpr); ok && types.ExprString(s) == want {
+			first = s
+			return false
+		}
+		return true
+	})
+	if first == nil {
+		return false
+	}
+	path, _ := astutil.PathEnclosingInterval(file, first.Pos(), first.End())
+	for len(path) > 0 && path[0] != ast.Node(first) {
+		path = path[1:]
+	}
+	return len(path) > 1 && c.emptinessTest(first, path[1:])
 }
 
 // emptinessTest reports whether e, under its ancestors path, is compared

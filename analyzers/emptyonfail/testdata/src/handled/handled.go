@@ -133,6 +133,33 @@ func listTool(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult
 	return mcp.NewToolResultText(c.token + "list"), nil
 }
 
+// The same, through a struct field.
+type settings struct{ client *Client }
+
+func settingsTool(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	var st settings
+	st.client = clientFor(req.GetString("token", ""))
+	if st.client == nil {
+		st.client = defaultClient
+	}
+	return mcp.NewToolResultText(st.client.token), nil
+}
+
+// A nil a caller stores in a field and sends on untested.
+func scopesFor(tok string) []string {
+	c, err := dial(tok)
+	if err != nil {
+		return nil // want `failure of dial returns nil from a function with no error result`
+	}
+	return []string{c.token}
+}
+
+func scopesTool(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	var st struct{ scopes []string }
+	st.scopes = scopesFor(req.GetString("token", ""))
+	return mcp.NewToolResultText(strings.Join(st.scopes, ",")), nil
+}
+
 // 5. Optional enrichment, best effort by design.
 func enrichment(path string) string {
 	b, err := os.ReadFile(path + ".meta")
