@@ -66,7 +66,9 @@
 //     calls draw nothing, the construction inside it does.
 //
 // A wrapper that turns the error of the handler it wraps (a middleware's
-// `next`, an adapter's typed handler) into an IsError result is doing the
+// `next`, an adapter's typed handler, a function a converter calls by
+// reflection: `err, _ := out[1].Interface().(error)` after
+// `out := fn.Call(in)`) into an IsError result is doing the
 // boundary's job without being recognised as one. Its finding reads
 // "… turns a wrapped handler's error into an IsError result outside a
 // recognised tool boundary; if this wrapper is your boundary, put Boundary in

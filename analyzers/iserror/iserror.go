@@ -8,6 +8,7 @@ import (
 	"go/format"
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 	"strings"
 
@@ -625,6 +626,9 @@ func (c *checker) fromWrappedCall(v *types.Var) bool {
 		return false
 	}
 	for _, a := range as {
+		if ta, ok := ast.Unparen(a.rhs).(*ast.TypeAssertExpr); ok && !a.opaque && a.tuple <= 0 && c.reflectResult(ta.X) {
+			continue // err := out[1].Interface().(error) after out := fn.Call(in)
+		}
 		if a.opaque || a.tuple < 0 {
 			return false
 		}
@@ -648,6 +652,43 @@ func (c *checker) fromWrappedCall(v *types.Var) bool {
 		}
 	}
 	return true
+}
+
+// reflectResult reports whether e is a result of a function called by
+// reflection, as an interface: `out[1].Interface()` after
+// `out := fn.Call(in)`, or `fn.Call(in)[1].Interface()`. A converter that
+// calls typed handlers by reflection wraps them like an adapter.
+func (c *checker) reflectResult(e ast.Expr) bool {
+	isMethod := func(call *ast.CallExpr, names ...string) bool {
+		fn := typeutil.StaticCallee(c.info, call)
+		if fn == nil || toolmodel.PkgPath(fn) != "reflect" {
+			return false
+		}
+		sig := fn.Type().(*types.Signature)
+		return sig.Recv() != nil && toolmodel.IsNamed(sig.Recv().Type(), "reflect", "Value") && slices.Contains(names, fn.Name())
+	}
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || !isMethod(call, "Interface") {
+		return false
+	}
+	sel := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	ix, ok := ast.Unparen(sel.X).(*ast.IndexExpr)
+	if !ok {
+		return false
+	}
+	if inner, ok := ast.Unparen(ix.X).(*ast.CallExpr); ok {
+		return isMethod(inner, "Call", "CallSlice")
+	}
+	v := c.varOf(ix.X)
+	if v == nil {
+		return false
+	}
+	as := c.assignsOf(v)
+	if len(as) != 1 || as[0].opaque || as[0].tuple >= 0 {
+		return false
+	}
+	inner, ok := ast.Unparen(as[0].rhs).(*ast.CallExpr)
+	return ok && isMethod(inner, "Call", "CallSlice")
 }
 
 // isWrapped reports whether the function value fun is one a wrapper is

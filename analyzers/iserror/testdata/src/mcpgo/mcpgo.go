@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -265,3 +266,17 @@ func (s *Service) lookup(ctx context.Context, req mcp.CallToolRequest) (*mcp.Cal
 
 var _ = recoverErrors
 var _ = adapt
+
+// reflectTool converts a typed function into a handler by reflection and
+// renders its error: a funnel doing the boundary's job.
+func reflectTool(fn any) server.ToolHandlerFunc {
+	f := reflect.ValueOf(fn)
+	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		out := f.Call([]reflect.Value{reflect.ValueOf(ctx), reflect.ValueOf(req.GetArguments())})
+		err, _ := out[1].Interface().(error)
+		if err != nil {
+			return mcp.NewToolResultError(err.Error()), nil // want `mcp.NewToolResultError turns a wrapped handler's error into an IsError result outside a recognised tool boundary`
+		}
+		return mcp.NewToolResultText(fmt.Sprint(out[0].Interface())), nil
+	}
+}
