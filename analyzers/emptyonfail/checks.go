@@ -450,7 +450,7 @@ func (c *checker) behindBoundary(pos token.Pos) bool {
 	if !c.m.Relevant || len(c.m.Unwrapped) > 0 {
 		return false
 	}
-	file := c.fileOf(pos)
+	file := c.m.FileOf(pos)
 	if file == nil {
 		return false
 	}

@@ -210,7 +210,7 @@ func (c *checker) reportCall(call *ast.CallExpr) {
 	if fact == nil || fact.Reported || !c.inScope(call.Pos()) {
 		return
 	}
-	if sig := fn.Type().(*types.Signature); sig.Results().Len() > 0 && !hasError(sig) && c.resultTested(call) {
+	if sig := fn.Type().(*types.Signature); sig.Results().Len() > 0 && !toolmodel.ReturnsError(sig) && c.resultTested(call) {
 		return // the caller reads the empty value as "none" and goes another way
 	}
 	name := funcName(fn.Origin())

@@ -25,7 +25,7 @@ import (
 // `//nolint:nilerr` anywhere in the branch. A marker of unfinished work
 // (TODO, FIXME, XXX, HACK, BUG) explains nothing.
 func (c *checker) explained(f *failure, ret *ast.ReturnStmt) bool {
-	file := c.fileOf(ret.Pos())
+	file := c.m.FileOf(ret.Pos())
 	if file == nil {
 		return false
 	}
@@ -116,16 +116,6 @@ func unfinished(text string) bool {
 	return t == ""
 }
 
-// fileOf returns the file of the package holding pos.
-func (c *checker) fileOf(pos token.Pos) *ast.File {
-	for _, f := range c.pass.Files {
-		if f.FileStart <= pos && pos < f.FileEnd {
-			return f
-		}
-	}
-	return nil
-}
-
 // decided reports whether the failure branch of ret returns a non-nil
 // error or a non-empty value on another path: the code chose which
 // failures to pass on (`if cfg.Fallback == "allow" { slog.Warn(…);
@@ -200,7 +190,7 @@ func (c *checker) callersTest(fn *types.Func) bool {
 // emptiness before any other use: compared with nil or "", or its length
 // compared, directly or through the variable it is assigned to.
 func (c *checker) resultTested(call *ast.CallExpr) bool {
-	file := c.fileOf(call.Pos())
+	file := c.m.FileOf(call.Pos())
 	if file == nil {
 		return false
 	}
@@ -291,7 +281,8 @@ func (c *checker) emptinessTest(e ast.Expr, path []ast.Node) bool {
 	info := c.pass.TypesInfo
 	i := 0
 	if call, ok := path[0].(*ast.CallExpr); ok && len(call.Args) == 1 && ast.Unparen(call.Args[0]) == e {
-		if b, ok := info.Uses[astIdent(call.Fun)].(*types.Builtin); !ok || b.Name() != "len" {
+		id, _ := ast.Unparen(call.Fun).(*ast.Ident)
+		if b, ok := info.Uses[id].(*types.Builtin); !ok || b.Name() != "len" {
 			return false
 		}
 		e, i = call, 1
@@ -340,22 +331,6 @@ func (c *checker) emptinessTest(e ast.Expr, path []ast.Node) bool {
 	return false
 }
 
-// astIdent returns the identifier e names, or nil.
-func astIdent(e ast.Expr) *ast.Ident {
-	id, _ := ast.Unparen(e).(*ast.Ident)
-	return id
-}
-
-// hasError reports whether sig has an error result.
-func hasError(sig *types.Signature) bool {
-	for i := range sig.Results().Len() {
-		if toolmodel.IsErrorType(sig.Results().At(i).Type()) {
-			return true
-		}
-	}
-	return false
-}
-
 // optionalDoc matches a doc comment that calls a function's result
 // optional.
 var optionalDoc = lazyre.New(`(?i)\boptional\b|\bbest[- ]effort\b|\bnice[- ]to[- ]have\b`)
@@ -371,7 +346,7 @@ func (c *checker) enrichment(fn *types.Func) bool {
 		return false
 	}
 	res := fn.Type().(*types.Signature).Results()
-	if res.Len() != 1 || !isStringKind(res.At(0).Type()) {
+	if res.Len() != 1 || !toolmodel.IsStringType(res.At(0).Type()) {
 		return false
 	}
 	n := 0
@@ -379,7 +354,7 @@ func (c *checker) enrichment(fn *types.Func) bool {
 		if typeutil.StaticCallee(c.pass.TypesInfo, call.Call) != fn {
 			continue
 		}
-		file := c.fileOf(call.Call.Pos())
+		file := c.m.FileOf(call.Call.Pos())
 		if file == nil {
 			return false
 		}
@@ -394,9 +369,4 @@ func (c *checker) enrichment(fn *types.Func) bool {
 		n++
 	}
 	return n > 0
-}
-
-func isStringKind(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsString != 0
 }

@@ -149,16 +149,11 @@ func argsParamType(t types.Type) bool {
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Map:
-		return isStringKind(u.Key())
+		return toolmodel.IsStringType(u.Key())
 	case *types.Struct:
 		return true
 	}
 	return false
-}
-
-func isStringKind(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsString != 0
 }
 
 // accessorName reports whether a project function's name says it reads or

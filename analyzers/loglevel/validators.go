@@ -44,7 +44,7 @@ func (ch *checker) validator(fn *types.Func) bool {
 	}
 	d := ch.m.Flow.Decl(fn)
 	sig := fn.Type().(*types.Signature)
-	if d == nil || d.Body == nil || !returnsError(sig) || sig.Recv() != nil {
+	if d == nil || d.Body == nil || !toolmodel.ReturnsError(sig) || sig.Recv() != nil {
 		// A method reads its receiver: server state, not the arguments.
 		ch.validators[fn] = false
 		return false
@@ -62,11 +62,6 @@ func (ch *checker) exportValidators() {
 			ch.pass.ExportObjectFact(fn, &validatorFact{})
 		}
 	}
-}
-
-func returnsError(sig *types.Signature) bool {
-	res := sig.Results()
-	return res.Len() > 0 && toolmodel.IsErrorType(res.At(res.Len()-1).Type())
 }
 
 // failsSomewhere reports whether some return of body returns an error

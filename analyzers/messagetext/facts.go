@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/toolcheck/toolcheck/internal/astindex"
+	"github.com/toolcheck/toolcheck/internal/flow"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
@@ -144,10 +145,11 @@ func (f *envParamFact) String() string { return fmt.Sprintf("envparam(%d)", f.In
 // reads with os.Getenv, os.LookupEnv, syscall.Getenv or os.ExpandEnv, or
 // with a function that passes its parameter to one of them (of this
 // package, learned to a fixed point, or of another by envParamFact, which
-// it exports for this package's such functions). Standard-library
+// it exports for this package's such functions; helpers are learned in
+// the project's own packages, those fl indexes). Standard-library
 // packages, and packages that import neither os nor syscall nor a package
 // with such a function, are skipped.
-func envReads(pass *analysis.Pass, syntax *astindex.Index) (names []string, helpers bool) {
+func envReads(pass *analysis.Pass, syntax *astindex.Index, fl *flow.Info) (names []string, helpers bool) {
 	imports := false
 	for _, imp := range pass.Pkg.Imports() {
 		var f envFact
@@ -160,28 +162,6 @@ func envReads(pass *analysis.Pass, syntax *astindex.Index) (names []string, help
 	}
 	if toolmodel.InGOROOT(pass) {
 		return nil, false
-	}
-	// The parameters of the package's functions.
-	type param struct {
-		fn    *types.Func
-		index int
-	}
-	params := map[*types.Var]param{}
-	for _, f := range pass.Files {
-		for _, d := range f.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil {
-				continue
-			}
-			fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			if fn == nil {
-				continue
-			}
-			sig := fn.Type().(*types.Signature)
-			for i := range sig.Params().Len() {
-				params[sig.Params().At(i)] = param{fn, i}
-			}
-		}
 	}
 	// The calls that may read the environment: their first argument a
 	// string constant or a parameter.
@@ -197,6 +177,9 @@ func envReads(pass *analysis.Pass, syntax *astindex.Index) (names []string, help
 		fn, _ := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
 		if fn == nil || fn.Pkg() == nil {
 			return
+		}
+		if fl == nil && fn.Pkg().Path() != "os" && fn.Pkg().Path() != "syscall" {
+			return // not the project's own code: no helper of it is learned
 		}
 		reads = append(reads, read{call, fn.Origin()})
 	}
@@ -260,10 +243,12 @@ func envReads(pass *analysis.Pass, syntax *astindex.Index) (names []string, help
 				continue
 			}
 			v, _ := pass.TypesInfo.Uses[id].(*types.Var)
-			if p, ok := params[v]; ok {
-				if _, known := learned[p.fn]; !known {
-					learned[p.fn] = p.index
-					changed = true
+			if p, ok := fl.ParamOf(v); ok && p.Index >= 0 {
+				if fn := fl.FuncOf(p.Func); fn != nil {
+					if _, known := learned[fn]; !known {
+						learned[fn] = p.Index
+						changed = true
+					}
 				}
 			}
 		}

@@ -100,7 +100,11 @@ func (u *unit) use(i int, verb string) {
 }
 
 func run(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter, opts *options) error {
-	names, helpers := envReads(pass, m.Syntax)
+	var fl *flow.Info
+	if m.Relevant || m.Own() {
+		fl = m.Flow
+	}
+	names, helpers := envReads(pass, m.Syntax, fl)
 	if len(names) > 0 || helpers {
 		pass.ExportPackageFact(&envFact{Names: names, Helpers: helpers})
 	}

@@ -207,15 +207,7 @@ func TestBaseline(t *testing.T) {
 // identical findings in one function are recorded once with count 2, and
 // a third identical one in the same function is reported.
 func TestBaselineCount(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary and loads the real SDKs")
-	}
-	bin := buildTool(t)
-	dir := copyModule(t, "baseline")
-	flag := "-baseline=" + baselineFile
-	if _, stderr, code := run(t, dir, bin, flag, "-write-baseline", "./..."); code != 0 {
-		t.Fatalf("-write-baseline: exit %d: %s", code, stderr)
-	}
+	bin, dir, flag := recordedBaseline(t)
 	if got := readBaselineFile(t, filepath.Join(dir, baselineFile)); len(got) != 6 || got[2] != "iserror notes/notes.go (*notes.Notes).read 2 mcp.NewToolResultError" {
 		t.Fatalf("the two findings of (*notes.Notes).read are not one entry of count 2:\n%s", strings.Join(got, "\n"))
 	}
@@ -231,15 +223,7 @@ func TestBaselineCount(t *testing.T) {
 // TestBaselineFix checks that -fix and -diff with a baseline fix only the
 // findings it does not record.
 func TestBaselineFix(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary and loads the real SDKs")
-	}
-	bin := buildTool(t)
-	dir := copyModule(t, "baseline")
-	flag := "-baseline=" + baselineFile
-	if _, stderr, code := run(t, dir, bin, flag, "-write-baseline", "./..."); code != 0 {
-		t.Fatalf("-write-baseline: exit %d: %s", code, stderr)
-	}
+	bin, dir, flag := recordedBaseline(t)
 	// Without the baseline, -diff fixes the recorded findings too.
 	if diff, _, _ := run(t, dir, bin, "-diff", "./..."); !strings.Contains(diff, `+		return nil, CallerError("No note at that path.")`) {
 		t.Fatalf("-diff does not fix a recorded finding without the baseline, so the test tests nothing:\n%s", diff)
@@ -318,4 +302,20 @@ func TestBaselineErrors(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "b.json")); err == nil {
 		t.Error("-write-baseline wrote the baseline of a run with errors")
 	}
+}
+
+// recordedBaseline builds the binary, copies the baseline fixture and
+// records its findings: the binary, the copy and the -baseline flag.
+func recordedBaseline(t *testing.T) (bin, dir, flag string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds the binary and loads the real SDKs")
+	}
+	bin = buildTool(t)
+	dir = copyModule(t, "baseline")
+	flag = "-baseline=" + baselineFile
+	if _, stderr, code := run(t, dir, bin, flag, "-write-baseline", "./..."); code != 0 {
+		t.Fatalf("-write-baseline: exit %d: %s", code, stderr)
+	}
+	return bin, dir, flag
 }

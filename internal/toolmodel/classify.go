@@ -586,19 +586,10 @@ func (m *Model) classifyHandlerCall(call *ast.CallExpr, f *flow.Frame, tuple int
 	} else if cs, ok := m.valueCallees(call, f); ok {
 		// A function value: the declared functions and literals it may be.
 		var hs handlerSet
-		for _, c := range cs {
-			if c.Body == nil {
-				hs.merge(m.handlerFromFact(c.Func, call, f, tuple))
-				continue
-			}
-			origins, ok := m.tr.CallResults(c.Body, c.Frame, call, f, tuple, nil)
-			if !ok {
-				hs.unknown = true
-				continue
-			}
-			for _, o := range origins {
-				hs.merge(m.classifyHandlerOrigin(o))
-			}
+		if !m.calleeResults(cs, call, f, tuple,
+			func(fn *types.Func) { hs.merge(m.handlerFromFact(fn, call, f, tuple)) },
+			func(o flow.Origin) { hs.merge(m.classifyHandlerOrigin(o)) }) {
+			hs.unknown = true
 		}
 		return hs
 	}
@@ -848,6 +839,30 @@ func (m *Model) toolHandlersAt(a arg, f *flow.Frame) handlerSet {
 	return hs
 }
 
+// calleeResults follows a call of a function value into each function it
+// may be: fromFact for one whose body is in another package, each for
+// every origin of the others' results. It reports false when some
+// callee's results cannot be traced (the caller's set is then unknown,
+// after merging what could be).
+func (m *Model) calleeResults(cs []flow.Callee, call *ast.CallExpr, f *flow.Frame, tuple int, fromFact func(*types.Func), each func(flow.Origin)) bool {
+	known := true
+	for _, c := range cs {
+		if c.Body == nil {
+			fromFact(c.Func)
+			continue
+		}
+		origins, ok := m.tr.CallResults(c.Body, c.Frame, call, f, tuple, nil)
+		if !ok {
+			known = false
+			continue
+		}
+		for _, o := range origins {
+			each(o)
+		}
+	}
+	return known
+}
+
 // elemType returns the element type of slices, arrays, maps and pointers
 // of t, all the way down.
 func elemType(t types.Type) types.Type {
@@ -893,19 +908,10 @@ func (m *Model) toolHandlersOrigin(o flow.Origin, depth int) handlerSet {
 				return handlerSet{unknown: true}
 			}
 			var hs handlerSet
-			for _, c := range cs {
-				if c.Body == nil {
-					hs.merge(m.toolsFromFact(c.Func, e, o.Frame))
-					continue
-				}
-				origins, ok := m.tr.CallResults(c.Body, c.Frame, e, o.Frame, o.Tuple, nil)
-				if !ok {
-					hs.unknown = true
-					continue
-				}
-				for _, r := range origins {
-					hs.merge(m.toolHandlersOrigin(r, depth+1))
-				}
+			if !m.calleeResults(cs, e, o.Frame, o.Tuple,
+				func(fn *types.Func) { hs.merge(m.toolsFromFact(fn, e, o.Frame)) },
+				func(r flow.Origin) { hs.merge(m.toolHandlersOrigin(r, depth+1)) }) {
+				hs.unknown = true
 			}
 			return hs
 		}

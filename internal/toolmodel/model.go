@@ -356,7 +356,16 @@ func constString(info *types.Info, e ast.Expr) (string, bool) {
 // FileOf returns the syntax tree holding pos.
 func (m *Model) FileOf(pos token.Pos) *ast.File {
 	if tf := m.Pass.Fset.File(pos); tf != nil {
-		return m.fileOf[tf]
+		if f, ok := m.fileOf[tf]; ok {
+			return f
+		}
+		// A package the model does not index (the project's own code that
+		// reaches no SDK).
+		for _, f := range m.Pass.Files {
+			if f.FileStart <= pos && pos <= f.FileEnd {
+				return f
+			}
+		}
 	}
 	return nil
 }

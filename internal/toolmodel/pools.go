@@ -54,31 +54,15 @@ func (f *PoolFact) String() string {
 // recordTypeName returns the qualified name of the tool record type t is
 // made of (through slices, maps and pointers), or "".
 func recordTypeName(t types.Type) string {
-	for t != nil {
-		switch u := t.Underlying().(type) {
-		case *types.Slice:
-			t = u.Elem()
-			continue
-		case *types.Array:
-			t = u.Elem()
-			continue
-		case *types.Map:
-			t = u.Elem()
-			continue
-		case *types.Pointer:
-			t = u.Elem()
-			continue
-		}
-		if recordOf(t) == nil {
-			return ""
-		}
-		n, ok := types.Unalias(t).(*types.Named)
-		if !ok {
-			return ""
-		}
-		return PkgPath(n.Origin().Obj()) + "." + n.Origin().Obj().Name()
+	t = elemType(t)
+	if recordOf(t) == nil {
+		return ""
 	}
-	return ""
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return ""
+	}
+	return PkgPath(n.Origin().Obj()) + "." + n.Origin().Obj().Name()
 }
 
 // ownPools computes, once, the records of each type the package builds:

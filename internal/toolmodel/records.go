@@ -30,15 +30,8 @@ var records sync.Map // *types.Named -> *record (nil: not a record)
 
 // recordOf returns the tool record type t is, or points to.
 func recordOf(t types.Type) *record {
-	if t == nil {
-		return nil
-	}
-	t = types.Unalias(t)
-	if p, ok := t.(*types.Pointer); ok {
-		t = types.Unalias(p.Elem())
-	}
-	n, ok := t.(*types.Named)
-	if !ok {
+	n := namedOf(t)
+	if n == nil {
 		return nil
 	}
 	n = n.Origin()
@@ -90,24 +83,7 @@ func computeRecord(n *types.Named) *record {
 // isToolValueType matches tool records and slices, arrays, maps and
 // pointers of them.
 func isToolValueType(t types.Type) bool {
-	for t != nil {
-		switch u := t.Underlying().(type) {
-		case *types.Slice:
-			t = u.Elem()
-			continue
-		case *types.Array:
-			t = u.Elem()
-			continue
-		case *types.Map:
-			t = u.Elem()
-			continue
-		case *types.Pointer:
-			t = u.Elem()
-			continue
-		}
-		return recordOf(t) != nil
-	}
-	return false
+	return recordOf(elemType(t)) != nil
 }
 
 // recordField reports whether e selects the handler field of a tool

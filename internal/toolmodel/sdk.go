@@ -182,12 +182,21 @@ func isGoSDKToolRequest(t types.Type) bool {
 	if !IsNamed(t, GoSDKMCP, "ServerRequest") {
 		return false
 	}
+	n := namedOf(t)
+	return n != nil && n.TypeArgs().Len() == 1 && IsNamed(n.TypeArgs().At(0), GoSDKMCP, "CallToolParamsRaw")
+}
+
+// namedOf returns the named type t is, or points to, or nil.
+func namedOf(t types.Type) *types.Named {
+	if t == nil {
+		return nil
+	}
 	t = types.Unalias(t)
 	if p, ok := t.(*types.Pointer); ok {
 		t = types.Unalias(p.Elem())
 	}
-	n, ok := t.(*types.Named)
-	return ok && n.TypeArgs().Len() == 1 && IsNamed(n.TypeArgs().At(0), GoSDKMCP, "CallToolParamsRaw")
+	n, _ := t.(*types.Named)
+	return n
 }
 
 // IsCallToolRequest reports whether t is a tool call's request of either
@@ -222,6 +231,22 @@ func isError(t types.Type) bool { return types.Identical(t, types.Universe.Looku
 func isString(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Kind() == types.String
+}
+
+// IsStringType reports whether t is a string type (string, a named string
+// type, an untyped string constant).
+func IsStringType(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
+// ReturnsError reports whether sig's last result is an error.
+func ReturnsError(sig *types.Signature) bool {
+	res := sig.Results()
+	return res.Len() > 0 && IsErrorType(res.At(res.Len()-1).Type())
 }
 
 // IsErrorType reports whether t is the error interface.

@@ -86,15 +86,8 @@ func configured(list []string, obj types.Object) bool {
 
 // ToolErrorNamed returns the ToolError type t is, or points to, or nil.
 func (m *Model) ToolErrorNamed(t types.Type) *types.Named {
-	if t == nil {
-		return nil
-	}
-	t = types.Unalias(t)
-	if p, ok := t.(*types.Pointer); ok {
-		t = types.Unalias(p.Elem())
-	}
-	n, ok := t.(*types.Named)
-	if !ok {
+	n := namedOf(t)
+	if n == nil {
 		return nil
 	}
 	obj := n.Origin().Obj()

@@ -85,19 +85,10 @@ func (m *Model) toolsOrigin(o flow.Origin, depth int) toolSet {
 			if cs, ok := m.valueCallees(e, o.Frame); ok {
 				// A function value: the functions it may be.
 				var ts toolSet
-				for _, c := range cs {
-					if c.Body == nil {
-						ts.merge(m.toolDefsFromFact(c.Func, e, o.Frame, o.Tuple))
-						continue
-					}
-					origins, ok := m.tr.CallResults(c.Body, c.Frame, e, o.Frame, o.Tuple, nil)
-					if !ok {
-						ts.unknown = true
-						continue
-					}
-					for _, r := range origins {
-						ts.merge(m.toolsOrigin(r, depth+1))
-					}
+				if !m.calleeResults(cs, e, o.Frame, o.Tuple,
+					func(fn *types.Func) { ts.merge(m.toolDefsFromFact(fn, e, o.Frame, o.Tuple)) },
+					func(r flow.Origin) { ts.merge(m.toolsOrigin(r, depth+1)) }) {
+					ts.unknown = true
 				}
 				return ts
 			}
