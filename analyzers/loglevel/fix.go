@@ -17,7 +17,7 @@ import (
 // INFO in the ToolError API's own way: the level field of a literal, a
 // level option, a level builder, or the constructor the API offers for
 // caller errors.
-func (ch *checker) infoFix(s *toolmodel.ToolErrorSite, ev evidence) *analysis.SuggestedFix {
+func (ch *checker) infoFix(s *toolmodel.ToolErrorSite, o toolmodel.Outcome) *analysis.SuggestedFix {
 	file := ch.m.FileOf(s.Node.Pos())
 	if file == nil {
 		return nil
@@ -32,7 +32,7 @@ func (ch *checker) infoFix(s *toolmodel.ToolErrorSite, ev evidence) *analysis.Su
 		if f := ch.builderFix(file, s, n); f != nil {
 			return f
 		}
-		return ch.ctorFix(file, s, n, ev)
+		return ch.ctorFix(file, s, n, o)
 	}
 	return nil
 }
@@ -185,7 +185,7 @@ func (ch *checker) builderFix(file *ast.File, s *toolmodel.ToolErrorSite, call *
 
 // ctorFix replaces a constructor with its sibling of the same signature
 // that builds at INFO (toolerr.New -> toolerr.CallerError).
-func (ch *checker) ctorFix(file *ast.File, s *toolmodel.ToolErrorSite, call *ast.CallExpr, ev evidence) *analysis.SuggestedFix {
+func (ch *checker) ctorFix(file *ast.File, s *toolmodel.ToolErrorSite, call *ast.CallExpr, o toolmodel.Outcome) *analysis.SuggestedFix {
 	pkg := s.Ctor.Pkg()
 	sig := s.Ctor.Type().(*types.Signature)
 	if pkg == nil || sig.Recv() != nil || s.Message == nil {
@@ -213,8 +213,7 @@ func (ch *checker) ctorFix(file *ast.File, s *toolmodel.ToolErrorSite, call *ast
 		cands = append(cands, fn)
 	}
 	prefer := "Caller"
-	if strings.Contains(ev.text, "version") || strings.Contains(strings.ToLower(ev.text), "stale") ||
-		strings.Contains(strings.ToLower(ev.text), "expired") || strings.Contains(strings.ToLower(ev.text), "mismatch") {
+	if o.Kind == toolmodel.OutcomeStale {
 		prefer = "Stale"
 	}
 	fn := pickContaining(cands, prefer)

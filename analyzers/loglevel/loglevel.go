@@ -33,34 +33,25 @@ func New(model *analysis.Analyzer) *analysis.Analyzer {
 		URL:  "https://github.com/toolcheck/toolcheck/blob/main/docs/analyzers/loglevel.md",
 	}
 	a.Flags.BoolVar(&strict, "strict", false, "report every ToolError construction that leaves its level to a default")
-	return toolmodel.Attach(model, a, []analysis.Fact{new(validatorFact)}, func(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter) error {
+	return toolmodel.Attach(model, a, nil, func(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter) error {
 		return run(pass, m, r, strict)
 	})
 }
 
 // checker holds one package's state.
 type checker struct {
-	pass   *analysis.Pass
-	m      *toolmodel.Model
-	lv     *toolmodel.Levels
-	locals map[localKey]localResult
+	pass *analysis.Pass
+	m    *toolmodel.Model
+	lv   *toolmodel.Levels
 	// options memoizes the level option of each constructor (optionFix).
 	options map[*types.Func]*types.Func
-	// validators memoizes validator.
-	validators map[*types.Func]bool
 }
 
 func run(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter, strict bool) error {
-	ch := &checker{pass: pass, m: m, locals: map[localKey]localResult{}, validators: map[*types.Func]bool{}}
 	if !m.Relevant {
-		// The project's own packages that reach no SDK still hold
-		// validators (a paths package checking what the model sent).
-		if m.Own() && m.Flow != nil {
-			ch.exportValidators()
-		}
 		return nil
 	}
-	ch.exportValidators()
+	ch := &checker{pass: pass, m: m}
 	ch.lv = m.Levels()
 	for _, s := range m.ToolErrors() {
 		c := s.Cursor()
@@ -89,29 +80,16 @@ func run(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter, strict 
 // callerError reports a construction at the ERROR default whose path or
 // message says the caller can act.
 func (ch *checker) callerError(s *toolmodel.ToolErrorSite, c astindex.Cursor) (analysis.Diagnostic, bool) {
-	texts := ch.messageTexts(s.Message, 0)
-	if faultMessage(texts) {
-		return analysis.Diagnostic{}, false
-	}
-	ctx := ch.handlerCtx(c)
-	ev := ctx.pathEvidence(c)
-	if ev.kind == evFlag && !ch.steers(texts) {
-		ev = evidence{}
-	}
-	if ev.kind != evCaller && ev.kind != evFlag {
-		if tool := ch.namedTool(texts); tool != "" {
-			ev = caller("with a message that sends the model to the tool %s", tool)
-		}
-	}
-	if ev.kind != evCaller && ev.kind != evFlag {
+	o := ch.m.FailureOutcome(c, s.Message)
+	if !o.CallerActs() {
 		return analysis.Diagnostic{}, false
 	}
 	d := analysis.Diagnostic{
 		Pos:     s.Node.Pos(),
 		End:     s.Node.End(),
-		Message: fmt.Sprintf("a ToolError built %s is a caller error left at the ERROR default; set its level to INFO", ev.text),
+		Message: fmt.Sprintf("a ToolError built %s is a caller error left at the ERROR default; set its level to INFO", o.Why),
 	}
-	if f := ch.infoFix(s, ev); f != nil {
+	if f := ch.infoFix(s, o); f != nil {
 		d.SuggestedFixes = []analysis.SuggestedFix{*f}
 	}
 	return d, true

@@ -135,6 +135,6 @@ func (m *Model) release() {
 	m.Handlers, m.ToolCode, m.BoundaryCode, m.Unwrapped, m.ToolNames = nil, nil, nil, nil, nil
 	m.equipped, m.boundary, m.summaries, m.reported, m.funcFacts = nil, nil, nil, nil, nil
 	m.fileOf, m.visiting = nil, nil
-	m.te, m.levels, m.isErrors.sites = nil, nil, nil
+	m.te, m.levels, m.oc, m.isErrors.sites = nil, nil, nil, nil
 	m.hosted = nil
 }

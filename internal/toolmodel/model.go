@@ -97,6 +97,9 @@ type Model struct {
 
 	levels     *Levels // the level evaluator, made on first use
 	levelsOnce sync.Once
+	// oc judges outcomes (outcome.go), made on first use.
+	oc           *outcomes
+	outcomesOnce sync.Once
 
 	// mu guards the memo tables behind methods that analyzers may call
 	// concurrently once the model is built (IsBoundary).
@@ -133,7 +136,7 @@ func newModel(cfg *Config, host bool) *analysis.Analyzer {
 		Doc:        "computes the shared MCP tool model (registrations, handlers, boundaries, servers) for toolcheck's analyzers",
 		URL:        "https://github.com/toolcheck/toolcheck",
 		ResultType: reflect.TypeFor[*Model](),
-		FactTypes:  []analysis.Fact{new(FuncFact), new(LevelFact), new(PoolFact)},
+		FactTypes:  []analysis.Fact{new(FuncFact), new(LevelFact), new(PoolFact), new(validatorFact)},
 	}
 	info := &modelInfo{host: host}
 	models.Store(a, info)
@@ -255,6 +258,7 @@ func build(pass *analysis.Pass, cfg *Config) (*Model, error) {
 			// values and failure paths, for the facts they export.
 			m.Syntax = astindex.New(pass.Files)
 			m.Flow = flow.New(pass.Fset, pass.Pkg, pass.TypesInfo, m.Syntax)
+			m.outcomes().exportValidators()
 		}
 		return m, nil
 	}
@@ -264,6 +268,7 @@ func build(pass *analysis.Pass, cfg *Config) (*Model, error) {
 	m.index()
 	m.build()
 	m.Levels().exportFacts()
+	m.outcomes().exportValidators()
 	return m, nil
 }
 

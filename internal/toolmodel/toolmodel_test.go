@@ -12,7 +12,7 @@ import (
 // TestFacts checks what the model tells importing packages.
 func TestFacts(t *testing.T) {
 	dir := testkit.GOPATH(t, analysistest.TestData())
-	analysistest.Run(t, dir, toolmodel.Default, "toolerr", "registrar", "setup", "errkit", "builderkit", "televelctor")
+	analysistest.Run(t, dir, toolmodel.Default, "toolerr", "registrar", "setup", "errkit", "builderkit", "televelctor", "validatorkit", "pathcheck")
 }
 
 // TestConfiguredFacts names a ToolError type and a level type in the

@@ -94,7 +94,7 @@ func check(path string) error {
 type deps struct{}
 
 // RequiredParam is a project's own argument accessor.
-func RequiredParam[T any](args map[string]any, name string) (T, error) { // want RequiredParam:"validator"
+func RequiredParam[T any](args map[string]any, name string) (T, error) {
 	var zero T
 	v, ok := args[name].(T)
 	if !ok {

@@ -9,7 +9,7 @@ import (
 var ErrRelative = errors.New("path is relative")
 
 // ExtractMount returns the mount of an absolute path.
-func ExtractMount(args map[string]any) (string, error) { // want ExtractMount:"validator"
+func ExtractMount(args map[string]any) (string, error) {
 	p, _ := args["path"].(string)
 	if !strings.HasPrefix(p, "/") {
 		return "", ErrRelative

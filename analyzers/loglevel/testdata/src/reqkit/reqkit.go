@@ -14,7 +14,7 @@ var ErrMissing = errors.New("missing argument")
 
 // GetToolReqParam returns the argument name of type T; a required one that
 // is absent is an error.
-func GetToolReqParam[T any](req mcp.CallToolRequest, name string, required bool) (T, error) { // want GetToolReqParam:"validator"
+func GetToolReqParam[T any](req mcp.CallToolRequest, name string, required bool) (T, error) {
 	var zero T
 	raw, ok := req.GetArguments()[name]
 	if !ok {
@@ -32,7 +32,7 @@ func GetToolReqParam[T any](req mcp.CallToolRequest, name string, required bool)
 
 // ExtractMountPath checks a mount path the model sent: a validator
 // whatever its name.
-func ExtractMountPath(args map[string]any) (string, error) { // want ExtractMountPath:"validator"
+func ExtractMountPath(args map[string]any) (string, error) {
 	p, _ := args["mount"].(string)
 	if p == "" || !strings.HasPrefix(p, "/") {
 		return "", errors.New("mount must be an absolute path")

@@ -1,4 +1,4 @@
-package loglevel
+package toolmodel
 
 import (
 	"fmt"
@@ -7,11 +7,12 @@ import (
 	"go/token"
 	"go/types"
 	"strings"
+	"sync"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/toolcheck/toolcheck/internal/astindex"
-	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
 // An evidence kind says what a branch tells about the ToolError built in it.
@@ -36,9 +37,104 @@ func caller(format string, args ...any) evidence {
 
 var failure = evidence{kind: evFailure}
 
+// An OutcomeKind is the outcome of a tool call that the evidence around a
+// failure shows (RULES.md: result, caller error, stale state, server fault).
+type OutcomeKind int
+
+const (
+	OutcomeUnknown     OutcomeKind = iota // nothing tells: a fault unless shown otherwise
+	OutcomeCaller                         // the model sent a bad argument or asked for what does not exist
+	OutcomeStale                          // the model sent an outdated version or an expired handle
+	OutcomeOff                            // a feature the operator turned off, which the message steers around
+	OutcomeUnavailable                    // a server condition that heals itself
+	OutcomeFault                          // a server fault an operator has to fix
+)
+
+// An Outcome is what the evidence around one failure shows, and why.
+type Outcome struct {
+	Kind OutcomeKind
+	// Why completes "a ToolError built ...": "on the fs.ErrNotExist
+	// path", "where the operator turned the feature off (cfg.Search is
+	// false)"; empty for OutcomeUnknown.
+	Why string
+}
+
+// CallerActs reports whether the caller can act on the outcome: a caller
+// error, stale state, or a feature turned off, each logged at INFO.
+func (o Outcome) CallerActs() bool {
+	return o.Kind == OutcomeCaller || o.Kind == OutcomeStale || o.Kind == OutcomeOff
+}
+
+// FailureOutcome returns the outcome the evidence shows for a failure
+// built at c, whose model-facing message is msg (nil when the
+// construction writes its own): the branches around it (the failure path
+// of an error test and how its error was classified, an argument check, a
+// lookup keyed by argument data, a feature flag), then its message (one
+// naming a registered tool, or a server condition).
+func (m *Model) FailureOutcome(c astindex.Cursor, msg ast.Expr) Outcome {
+	ch := m.outcomes()
+	ch.mu.Lock()
+	defer ch.mu.Unlock()
+	texts := ch.messageTexts(msg, 0)
+	switch serverMessage(texts) {
+	case OutcomeUnavailable:
+		return Outcome{Kind: OutcomeUnavailable, Why: "with a message that says the condition heals itself"}
+	case OutcomeFault:
+		return Outcome{Kind: OutcomeFault, Why: "with a message that says the server failed"}
+	}
+	ctx := ch.handlerCtx(c)
+	ev := ctx.pathEvidence(c)
+	if ev.kind == evFlag && !ch.steers(texts) {
+		ev = evidence{}
+	}
+	if ev.kind != evCaller && ev.kind != evFlag {
+		if tool := ch.namedTool(texts); tool != "" {
+			ev = caller("with a message that sends the model to the tool %s", tool)
+		}
+	}
+	switch ev.kind {
+	case evCaller:
+		if staleWhy(ev.text) {
+			return Outcome{Kind: OutcomeStale, Why: ev.text}
+		}
+		return Outcome{Kind: OutcomeCaller, Why: ev.text}
+	case evFlag:
+		return Outcome{Kind: OutcomeOff, Why: ev.text}
+	case evFailure:
+		return Outcome{Kind: OutcomeFault}
+	}
+	return Outcome{}
+}
+
+// staleWhy reports whether the evidence of a caller error is about a
+// version or a handle gone stale.
+func staleWhy(text string) bool {
+	l := strings.ToLower(text)
+	return strings.Contains(text, "version") || strings.Contains(l, "stale") ||
+		strings.Contains(l, "expired") || strings.Contains(l, "mismatch")
+}
+
+// outcomes judges the outcome of the failures built in one package: the
+// evidence of the branches around a construction and of its message.
+type outcomes struct {
+	pass   *analysis.Pass
+	m      *Model
+	mu     sync.Mutex // guards the memo tables: analyzers ask concurrently
+	locals map[localKey]localResult
+	// validators memoizes validator.
+	validators map[*types.Func]bool
+}
+
+func (m *Model) outcomes() *outcomes {
+	m.outcomesOnce.Do(func() {
+		m.oc = &outcomes{pass: m.Pass, m: m, locals: map[localKey]localResult{}, validators: map[*types.Func]bool{}}
+	})
+	return m.oc
+}
+
 // pathCtx evaluates the branches around one ToolError construction.
 type pathCtx struct {
-	c       *checker
+	c       *outcomes
 	handler ast.Node // the enclosing tool handler, or nil
 	req     map[*types.Var]bool
 	input   map[*types.Var]bool
@@ -46,7 +142,7 @@ type pathCtx struct {
 
 // handlerCtx returns the context of the tool handler enclosing c (through
 // function literals), with its request and typed-input parameters.
-func (ch *checker) handlerCtx(c astindex.Cursor) *pathCtx {
+func (ch *outcomes) handlerCtx(c astindex.Cursor) *pathCtx {
 	ctx := &pathCtx{c: ch, req: map[*types.Var]bool{}, input: map[*types.Var]bool{}}
 	info := ch.pass.TypesInfo
 	for e := range c.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
@@ -69,7 +165,7 @@ func (ch *checker) handlerCtx(c astindex.Cursor) *pathCtx {
 		if t == nil {
 			return ctx
 		}
-		kind := toolmodel.HandlerKindOf(t)
+		kind := HandlerKindOf(t)
 		ctx.handler = n
 		i := 0
 		for _, field := range ft.Params.List {
@@ -82,9 +178,9 @@ func (ch *checker) handlerCtx(c astindex.Cursor) *pathCtx {
 				v, _ := info.Defs[name].(*types.Var)
 				if v != nil {
 					switch {
-					case toolmodel.IsCallToolRequest(v.Type()):
+					case IsCallToolRequest(v.Type()):
 						ctx.req[v] = true
-					case i == 2 && (kind == toolmodel.MCPGoTyped || kind == toolmodel.GoSDKTyped):
+					case i == 2 && (kind == MCPGoTyped || kind == GoSDKTyped):
 						ctx.input[v] = true
 					}
 				}
@@ -111,7 +207,7 @@ func (ch *checker) handlerCtx(c astindex.Cursor) *pathCtx {
 				v, _ := info.Defs[name].(*types.Var)
 				switch {
 				case v == nil:
-				case toolmodel.IsCallToolRequest(v.Type()):
+				case IsCallToolRequest(v.Type()):
 					req = append(req, v)
 				case argsParamName(name.Name) && argsParamType(v.Type()):
 					input = append(input, v)
@@ -149,7 +245,7 @@ func argsParamType(t types.Type) bool {
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Map:
-		return toolmodel.IsStringType(u.Key())
+		return IsStringType(u.Key())
 	case *types.Struct:
 		return true
 	}
@@ -160,7 +256,7 @@ func argsParamType(t types.Type) bool {
 // checks arguments: RequiredParam, OptionalIntParam, validateArgs,
 // parseInput.
 func accessorName(name string) bool {
-	words := toolmodel.CamelWords(name)
+	words := CamelWords(name)
 	if len(words) == 0 {
 		return false
 	}
@@ -274,12 +370,12 @@ func (ctx *pathCtx) argExprDepth(e ast.Expr, depth int) (ok, has bool) {
 // helper (mcp.ParseString(req, ...)).
 func (ctx *pathCtx) isArgAccessor(call *ast.CallExpr, fn *types.Func) bool {
 	sig := fn.Type().(*types.Signature)
-	if sig.Recv() != nil && toolmodel.IsNamed(sig.Recv().Type(), toolmodel.MCPGoMCP, "CallToolRequest") {
+	if sig.Recv() != nil && IsNamed(sig.Recv().Type(), MCPGoMCP, "CallToolRequest") {
 		n := fn.Name()
 		return strings.HasPrefix(n, "Get") || strings.HasPrefix(n, "Require")
 	}
-	if toolmodel.PkgPath(fn) == toolmodel.MCPGoMCP && strings.HasPrefix(fn.Name(), "Parse") &&
-		sig.Params().Len() > 0 && toolmodel.IsCallToolRequest(sig.Params().At(0).Type()) {
+	if PkgPath(fn) == MCPGoMCP && strings.HasPrefix(fn.Name(), "Parse") &&
+		sig.Params().Len() > 0 && IsCallToolRequest(sig.Params().At(0).Type()) {
 		return true
 	}
 	return false
@@ -291,7 +387,7 @@ func pureFunc(fn *types.Func) bool {
 	if fn.Type().(*types.Signature).Recv() != nil {
 		return false
 	}
-	switch toolmodel.PkgPath(fn) {
+	switch PkgPath(fn) {
 	case "strings", "unicode", "unicode/utf8", "path", "strconv", "slices":
 		return true
 	case "path/filepath":
@@ -305,7 +401,7 @@ func pureFunc(fn *types.Func) bool {
 
 // localArg reports whether every value stored in the local variable v
 // reads only arguments.
-func (ch *checker) localArg(ctx *pathCtx, v *types.Var, depth int) (ok, has bool) {
+func (ch *outcomes) localArg(ctx *pathCtx, v *types.Var, depth int) (ok, has bool) {
 	h := ctx.handler
 	if h == nil || !(h.Pos() <= v.Pos() && v.Pos() < h.End()) {
 		return false, false
@@ -382,10 +478,10 @@ func (ctx *pathCtx) bindsArgs(addr *ast.UnaryExpr, depth int) (ok, has bool) {
 		return false, false
 	}
 	sig := fn.Type().(*types.Signature)
-	if sig.Recv() != nil && toolmodel.IsCallToolRequest(sig.Recv().Type()) && fn.Name() == "BindArguments" {
+	if sig.Recv() != nil && IsCallToolRequest(sig.Recv().Type()) && fn.Name() == "BindArguments" {
 		return true, true
 	}
-	if toolmodel.PkgPath(fn) == "encoding/json" && fn.Name() == "Unmarshal" && len(call.Args) == 2 {
+	if PkgPath(fn) == "encoding/json" && fn.Name() == "Unmarshal" && len(call.Args) == 2 {
 		return ctx.argExprDepth(call.Args[0], depth+1)
 	}
 	return false, false
@@ -402,7 +498,7 @@ func (ctx *pathCtx) tupleArg(e ast.Expr, i int, depth int) (ok, has bool) {
 		if fn == nil {
 			return false, false
 		}
-		if res := fn.Type().(*types.Signature).Results(); i < res.Len() && toolmodel.IsErrorType(res.At(i).Type()) {
+		if res := fn.Type().(*types.Signature).Results(); i < res.Len() && IsErrorType(res.At(i).Type()) {
 			return false, false
 		}
 		// Any other result of an accessor: the value, or whether the
@@ -431,7 +527,7 @@ func (ctx *pathCtx) tupleArg(e ast.Expr, i int, depth int) (ok, has bool) {
 // parseFunc lists standard and common functions that parse text: their
 // error on an argument is the caller's mistake.
 func parseFunc(fn *types.Func) bool {
-	pkg, name := toolmodel.PkgPath(fn), fn.Name()
+	pkg, name := PkgPath(fn), fn.Name()
 	switch pkg {
 	case "strconv":
 		return strings.HasPrefix(name, "Parse") || name == "Atoi" || name == "Unquote"
@@ -593,7 +689,7 @@ func anyOf(a, b evidence) evidence {
 	return evidence{}
 }
 
-func (ch *checker) isLocal(v *types.Var) bool {
+func (ch *outcomes) isLocal(v *types.Var) bool {
 	return v.Parent() != nil && v.Pkg() != nil && v.Parent() != v.Pkg().Scope() && !v.IsField()
 }
 
@@ -603,7 +699,7 @@ func (ctx *pathCtx) compare(x, y ast.Expr, eq bool, stmt astindex.Cursor) eviden
 		x, y = y, x
 	}
 	if isNil(info, y) {
-		if !toolmodel.IsErrorType(info.TypeOf(x)) {
+		if !IsErrorType(info.TypeOf(x)) {
 			if !eq {
 				return evidence{}
 			}
@@ -647,7 +743,7 @@ func (ctx *pathCtx) compare(x, y ast.Expr, eq bool, stmt astindex.Cursor) eviden
 			}
 		}
 		if obj := objectOf(info, pair[1]); obj != nil {
-			if v, ok := obj.(*types.Var); ok && toolmodel.IsErrorType(info.TypeOf(pair[0])) && isErrorValue(v) {
+			if v, ok := obj.(*types.Var); ok && IsErrorType(info.TypeOf(pair[0])) && isErrorValue(v) {
 				if !eq {
 					return failure
 				}
@@ -741,7 +837,7 @@ func statusExpr(info *types.Info, e ast.Expr) bool {
 }
 
 func statusConst(c *types.Const) bool {
-	switch toolmodel.PkgPath(c) {
+	switch PkgPath(c) {
 	case "net/http":
 		switch c.Name() {
 		case "StatusNotFound", "StatusConflict", "StatusGone", "StatusPreconditionFailed", "StatusBadRequest", "StatusUnprocessableEntity":
@@ -803,7 +899,7 @@ func (ctx *pathCtx) okCond(id *ast.Ident, v *types.Var, holds bool, stmt astinde
 			}
 		}
 	case *ast.TypeAssertExpr:
-		if x.Type != nil && toolmodel.IsErrorType(info.TypeOf(x.X)) {
+		if x.Type != nil && IsErrorType(info.TypeOf(x.X)) {
 			if !holds {
 				return failure
 			}
@@ -832,7 +928,7 @@ func (ctx *pathCtx) flag(e ast.Expr, holds bool) evidence {
 }
 
 func (ctx *pathCtx) flagNamed(e ast.Expr, name string, holds bool) evidence {
-	words := toolmodel.CamelWords(name)
+	words := CamelWords(name)
 	has := func(ws ...string) bool {
 		for _, w := range words {
 			for _, x := range ws {
@@ -883,7 +979,7 @@ func (ctx *pathCtx) caseClause(cc *ast.CaseClause, sw astindex.Cursor) evidence 
 			}
 			return evidence{}
 		}
-		if toolmodel.IsErrorType(info.TypeOf(s.Tag)) && cc.List == nil {
+		if IsErrorType(info.TypeOf(s.Tag)) && cc.List == nil {
 			return failure
 		}
 		if cc.List == nil {
@@ -902,7 +998,7 @@ func (ctx *pathCtx) caseClause(cc *ast.CaseClause, sw astindex.Cursor) evidence 
 		case *ast.ExprStmt:
 			x = a.X.(*ast.TypeAssertExpr).X
 		}
-		if x == nil || !toolmodel.IsErrorType(info.TypeOf(x)) {
+		if x == nil || !IsErrorType(info.TypeOf(x)) {
 			return evidence{}
 		}
 		if cc.List == nil {
@@ -932,7 +1028,7 @@ type def struct {
 }
 
 // defOf returns the one value of v that reaches the use id, or nil.
-func (ch *checker) defOf(id *ast.Ident, v *types.Var) *def {
+func (ch *outcomes) defOf(id *ast.Ident, v *types.Var) *def {
 	d := ch.m.Flow.ReachingDef(v, id)
 	if d == nil || d.Rhs == nil || d.Opaque || d.Zero || d.Elem || d.Key {
 		return nil
@@ -966,7 +1062,7 @@ func (ctx *pathCtx) errOrigin(x ast.Expr, stmt astindex.Cursor) evidence {
 		return failure
 	}
 	sig := fn.Type().(*types.Signature)
-	if sig.Recv() != nil && toolmodel.IsCallToolRequest(sig.Recv().Type()) &&
+	if sig.Recv() != nil && IsCallToolRequest(sig.Recv().Type()) &&
 		(strings.HasPrefix(fn.Name(), "Require") || fn.Name() == "BindArguments") {
 		return caller("when %s fails", ctx.text(call))
 	}
@@ -1005,7 +1101,7 @@ func (ctx *pathCtx) errOrigin(x ast.Expr, stmt astindex.Cursor) evidence {
 
 // sentinel evaluates errors.Is(err, v) and err == v, by the model's
 // classification of the error.
-func (ch *checker) sentinel(v *types.Var) evidence {
+func (ch *outcomes) sentinel(v *types.Var) evidence {
 	if ch.m.ErrorClassOf(v).CallerCanAct() {
 		return caller("on the %s path", qualified(v))
 	}
@@ -1014,7 +1110,7 @@ func (ch *checker) sentinel(v *types.Var) evidence {
 
 // errType evaluates errors.As to t, a type switch case or a type
 // assertion on t.
-func (ch *checker) errType(t types.Type) evidence {
+func (ch *outcomes) errType(t types.Type) evidence {
 	if t == nil {
 		return failure
 	}
@@ -1025,7 +1121,7 @@ func (ch *checker) errType(t types.Type) evidence {
 }
 
 // messageTexts returns the constant parts of a model-facing message.
-func (ch *checker) messageTexts(e ast.Expr, depth int) []string {
+func (ch *outcomes) messageTexts(e ast.Expr, depth int) []string {
 	if e == nil || depth > 4 {
 		return nil
 	}
@@ -1039,7 +1135,7 @@ func (ch *checker) messageTexts(e ast.Expr, depth int) []string {
 			return append(ch.messageTexts(x.X, depth+1), ch.messageTexts(x.Y, depth+1)...)
 		}
 	case *ast.CallExpr:
-		if fn := typeutil.StaticCallee(info, x); fn != nil && toolmodel.PkgPath(fn) == "fmt" && len(x.Args) > 0 {
+		if fn := typeutil.StaticCallee(info, x); fn != nil && PkgPath(fn) == "fmt" && len(x.Args) > 0 {
 			var out []string
 			for _, a := range x.Args {
 				out = append(out, ch.messageTexts(a, depth+1)...)
@@ -1056,28 +1152,43 @@ func (ch *checker) messageTexts(e ast.Expr, depth int) []string {
 	return nil
 }
 
-// faultCues are phrases of a message about a fault: missing configuration,
-// a condition that heals itself, an operator's problem.
-var faultCues = []string{
-	"not configured", "misconfigured", "no configuration", "missing configuration", "configuration is missing",
-	"not set up", "retry later", "try again later", "try later", "retry in", "temporarily", "rebuilding",
-	"rate limit", "internal error", "tell the user", "contact the", "server error", "the request was fine",
-}
+// faultCues are phrases of a message about an operator's problem: missing
+// configuration, an internal error; healCues, of a condition that heals
+// itself.
+var (
+	faultCues = []string{
+		"not configured", "misconfigured", "no configuration", "missing configuration", "configuration is missing",
+		"not set up", "internal error", "tell the user", "contact the", "server error",
+	}
+	healCues = []string{
+		"retry later", "try again later", "try later", "retry in", "temporarily", "rebuilding",
+		"rate limit", "the request was fine",
+	}
+)
 
-func faultMessage(texts []string) bool {
+// serverMessage returns the fault outcome a message's text names:
+// OutcomeUnavailable for a condition that heals itself, OutcomeFault for
+// an operator's problem, OutcomeUnknown when it names neither.
+func serverMessage(texts []string) OutcomeKind {
+	kind := OutcomeUnknown
 	for _, t := range texts {
 		l := strings.ToLower(t)
+		for _, c := range healCues {
+			if strings.Contains(l, c) {
+				return OutcomeUnavailable
+			}
+		}
 		for _, c := range faultCues {
 			if strings.Contains(l, c) {
-				return true
+				kind = OutcomeFault
 			}
 		}
 	}
-	return false
+	return kind
 }
 
 // namedTool returns a registered tool the message sends the model to.
-func (ch *checker) namedTool(texts []string) string {
+func (ch *outcomes) namedTool(texts []string) string {
 	var best string
 	for _, t := range texts {
 		for name := range ch.m.ToolNames {
@@ -1124,7 +1235,7 @@ func toolMention(text, name string) bool {
 
 // steers reports whether a message sends the model elsewhere: a tool to
 // call, or another way.
-func (ch *checker) steers(texts []string) bool {
+func (ch *outcomes) steers(texts []string) bool {
 	if ch.namedTool(texts) != "" {
 		return true
 	}
@@ -1147,12 +1258,12 @@ func (ctx *pathCtx) readKey(call *ast.CallExpr) ast.Expr {
 	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() {
 		return nil
 	}
-	if fn := typeutil.StaticCallee(info, call); fn == nil || toolmodel.IsSDKPath(toolmodel.PkgPath(fn)) {
+	if fn := typeutil.StaticCallee(info, call); fn == nil || IsSDKPath(PkgPath(fn)) {
 		return nil
 	}
 	var key ast.Expr
 	for _, a := range call.Args {
-		if toolmodel.IsNamed(info.TypeOf(a), "context", "Context") {
+		if IsNamed(info.TypeOf(a), "context", "Context") {
 			continue
 		}
 		ok, has := ctx.argExpr(a)

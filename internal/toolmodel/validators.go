@@ -1,4 +1,4 @@
-package loglevel
+package toolmodel
 
 import (
 	"go/ast"
@@ -7,8 +7,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/types/typeutil"
-
-	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
 // validatorFact marks a function whose error can only say that its
@@ -26,7 +24,7 @@ func (*validatorFact) String() string { return "validator" }
 
 // validator reports whether fn is such a function: a function of this
 // package judged by its body, or of another by its fact.
-func (ch *checker) validator(fn *types.Func) bool {
+func (ch *outcomes) validator(fn *types.Func) bool {
 	if fn == nil {
 		return false
 	}
@@ -35,7 +33,7 @@ func (ch *checker) validator(fn *types.Func) bool {
 		return v
 	}
 	if fn.Pkg() != ch.pass.Pkg {
-		if fn.Pkg() == nil || toolmodel.IsSDKPath(fn.Pkg().Path()) {
+		if fn.Pkg() == nil || IsSDKPath(fn.Pkg().Path()) {
 			return false
 		}
 		v := ch.pass.ImportObjectFact(fn, new(validatorFact))
@@ -44,7 +42,7 @@ func (ch *checker) validator(fn *types.Func) bool {
 	}
 	d := ch.m.Flow.Decl(fn)
 	sig := fn.Type().(*types.Signature)
-	if d == nil || d.Body == nil || !toolmodel.ReturnsError(sig) || sig.Recv() != nil {
+	if d == nil || d.Body == nil || !ReturnsError(sig) || sig.Recv() != nil {
 		// A method reads its receiver: server state, not the arguments.
 		ch.validators[fn] = false
 		return false
@@ -56,7 +54,7 @@ func (ch *checker) validator(fn *types.Func) bool {
 }
 
 // exportValidators exports the fact of the package's exported validators.
-func (ch *checker) exportValidators() {
+func (ch *outcomes) exportValidators() {
 	for fn, d := range ch.m.Flow.Decls() {
 		if fn.Exported() && d.Body != nil && ch.validator(fn) {
 			ch.pass.ExportObjectFact(fn, &validatorFact{})
@@ -66,7 +64,7 @@ func (ch *checker) exportValidators() {
 
 // failsSomewhere reports whether some return of body returns an error
 // that is not nil: a function that never fails validates nothing.
-func (ch *checker) failsSomewhere(body *ast.BlockStmt) bool {
+func (ch *outcomes) failsSomewhere(body *ast.BlockStmt) bool {
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		if ret, ok := n.(*ast.ReturnStmt); ok && len(ret.Results) > 0 && !isNil(ch.pass.TypesInfo, ret.Results[len(ret.Results)-1]) {
@@ -80,7 +78,7 @@ func (ch *checker) failsSomewhere(body *ast.BlockStmt) bool {
 // pureBody reports whether body calls only what a validator may call,
 // reads no package variable, and neither starts goroutines nor uses
 // channels or function literals.
-func (ch *checker) pureBody(body *ast.BlockStmt) bool {
+func (ch *outcomes) pureBody(body *ast.BlockStmt) bool {
 	info := ch.pass.TypesInfo
 	ok := true
 	ast.Inspect(body, func(n ast.Node) bool {
@@ -92,7 +90,7 @@ func (ch *checker) pureBody(body *ast.BlockStmt) bool {
 			ok = false
 		case *ast.Ident:
 			// A package variable is server state; a sentinel error is not.
-			if v, isVar := info.Uses[n].(*types.Var); isVar && v.Pkg() != nil && v.Parent() == v.Pkg().Scope() && !toolmodel.IsErrorType(v.Type()) {
+			if v, isVar := info.Uses[n].(*types.Var); isVar && v.Pkg() != nil && v.Parent() == v.Pkg().Scope() && !IsErrorType(v.Type()) {
 				ok = false
 			}
 		case *ast.UnaryExpr:
@@ -121,12 +119,12 @@ func (ch *checker) pureBody(body *ast.BlockStmt) bool {
 // validatorCall reports whether a validator may call fn: an argument
 // accessor of the request, a parser, a pure standard function, an error
 // constructor, or another validator.
-func (ch *checker) validatorCall(fn *types.Func) bool {
+func (ch *outcomes) validatorCall(fn *types.Func) bool {
 	sig := fn.Type().(*types.Signature)
-	path := toolmodel.PkgPath(fn)
+	path := PkgPath(fn)
 	if recv := sig.Recv(); recv != nil {
 		switch {
-		case toolmodel.IsCallToolRequest(recv.Type()):
+		case IsCallToolRequest(recv.Type()):
 			n := fn.Name()
 			return strings.HasPrefix(n, "Get") || strings.HasPrefix(n, "Require") || n == "BindArguments"
 		case path == "regexp":
@@ -149,7 +147,7 @@ func (ch *checker) validatorCall(fn *types.Func) bool {
 		return true
 	case "fmt":
 		return strings.HasPrefix(fn.Name(), "Sprint") || fn.Name() == "Errorf" || strings.HasPrefix(fn.Name(), "Sscan")
-	case toolmodel.MCPGoMCP:
+	case MCPGoMCP:
 		return strings.HasPrefix(fn.Name(), "Parse")
 	}
 	return ch.validator(fn)
