@@ -216,7 +216,7 @@ func (c *checker) fix(ret *ast.ReturnStmt, f *failure) (analysis.SuggestedFix, b
 	if !f.exact || f.kind != condFail || f.err == nil || fi.errIdx < 0 || len(ret.Results) == 0 {
 		return analysis.SuggestedFix{}, false
 	}
-	if !c.behindBoundary(ret.Pos()) {
+	if !c.m.BehindBoundary(ret.Pos()) {
 		// Without a boundary the returned error's text reaches the model
 		// as it is (go-sdk) or as a JSON-RPC error (mcp-go): the fix
 		// would trade this finding for a messagetext one.
@@ -439,33 +439,4 @@ func records(b *ast.BlockStmt) bool {
 		return !found
 	})
 	return found
-}
-
-// behindBoundary reports whether, as far as this package shows, the tools
-// whose code holds pos are behind a tool boundary, so that a returned
-// error becomes the fixed fault message: the package registers no tool
-// without one, and the file can see a boundary (the module requires
-// toolerr, or a boundary function of the project is in scope).
-func (c *checker) behindBoundary(pos token.Pos) bool {
-	if !c.m.Relevant || len(c.m.Unwrapped) > 0 {
-		return false
-	}
-	file := c.m.FileOf(pos)
-	if file == nil {
-		return false
-	}
-	if v, ok := c.bounded[file]; ok {
-		return v
-	}
-	v := c.m.ModuleRequires(file, toolmodel.ToolerrModule)
-	if !v {
-		for _, fn := range c.m.VisibleFuncs(file, c.m.RelevantPackage) {
-			if c.m.IsBoundary(fn) {
-				v = true
-				break
-			}
-		}
-	}
-	c.bounded[file] = v
-	return v
 }

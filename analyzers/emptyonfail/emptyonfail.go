@@ -86,7 +86,6 @@ func run(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter, s *sett
 		swallows: map[*types.Func]*Fact{},
 		reported: map[token.Pos]bool{},
 		declOf:   map[*types.Func]*ast.FuncDecl{},
-		bounded:  map[*ast.File]bool{},
 	}
 	for _, f := range pass.Files {
 		for _, decl := range f.Decls {
@@ -138,7 +137,6 @@ type checker struct {
 	dispatched     map[ast.Node]bool // methods tool code reaches through interfaces
 	ifaceCalls     []ifaceCall
 	impls          map[implKey][]*types.Func
-	bounded        map[*ast.File]bool // memo of behindBoundary
 }
 
 // inScope reports whether a finding at pos is reported in this package.

@@ -3,145 +3,573 @@ package iserror
 import (
 	"bytes"
 	"go/ast"
+	"go/constant"
 	"go/format"
+	"go/token"
 	"go/types"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/toolcheck/toolcheck/internal/astindex"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
-// ctorChoice is the ToolError constructor a file can see, if exactly one.
-type ctorChoice struct {
-	qual string // how the file spells it: "toolerr.New" or "New"
-	ok   bool
+// The fix turns an IsError result a tool handler returns into the design's
+// return: no result, and the error the evidence shows. A caller error,
+// stale state or a condition that heals itself becomes a ToolError of the
+// module's ToolError API with the same text; a fault, and every message
+// that carries a raw internal error, becomes a plain error the boundary
+// logs at ERROR while the model gets its fixed message: the raw error
+// wrapped with %w (fmt.Errorf), or the message as errors.New. A site whose
+// evidence tells no outcome keeps its finding, without a fix.
+
+// A message is what a construction tells the model, as the code writes it.
+type message struct {
+	text   ast.Expr   // the text: NewToolResultError(text), a TextContent's Text
+	format ast.Expr   // or NewToolResultErrorf(format, args...)
+	args   []ast.Expr //
+	cause  ast.Expr   // NewToolResultErrorFromErr(text, cause), a helper's error parameter
 }
 
-// fix rewrites "return mcp.NewToolResultError(msg), nil" into
-// "return nil, <ctor>(msg)" when the file sees exactly one ToolError
-// constructor and the function returns (*mcp.CallToolResult, error).
-func (c *checker) fix(call *ast.CallExpr, fn ast.Node) (analysis.SuggestedFix, bool) {
-	callee := c.info.Uses[calleeIdent(call)]
-	f, ok := callee.(*types.Func)
-	if !ok || !toolmodel.IsFunc(f, toolmodel.MCPGoMCP, "NewToolResultError") || len(call.Args) != 1 || call.Ellipsis.IsValid() {
-		return analysis.SuggestedFix{}, false
-	}
-	fi := c.funcs[fn]
-	if fi == nil {
-		return analysis.SuggestedFix{}, false
+// fix returns the suggested fix of site s, when s is returned as it is by
+// a tool handler behind a boundary, and the file can call a ToolError API.
+func (c *checker) fix(s site) (analysis.SuggestedFix, bool) {
+	none := analysis.SuggestedFix{}
+	fi := c.funcs[s.fn]
+	if fi == nil || !c.m.ReturnedByHandler(s.fn) {
+		return none, false // a helper's IsError result may be tested by its caller
 	}
 	res := fi.sig.Results()
-	if res.Len() != 2 || !toolmodel.IsNamed(res.At(0).Type(), toolmodel.MCPGoMCP, "CallToolResult") || !toolmodel.IsErrorType(res.At(1).Type()) {
-		return analysis.SuggestedFix{}, false
+	n := res.Len()
+	if (n != 2 && n != 3) || !toolmodel.IsResultType(res.At(0).Type()) || !toolmodel.IsErrorType(res.At(n-1).Type()) {
+		return none, false
 	}
-	cur, ok := c.m.Syntax.Root().FindNode(call)
+	cur, ok := c.m.Syntax.Root().FindNode(s.expr)
 	if !ok {
-		return analysis.SuggestedFix{}, false
+		return none, false
+	}
+	result := ast.Expr(s.expr)
+	if u, ok := cur.Parent().Node().(*ast.UnaryExpr); ok && u.Op == token.AND {
+		result, cur = u, cur.Parent()
 	}
 	ret, ok := cur.Parent().Node().(*ast.ReturnStmt)
-	if !ok || len(ret.Results) != 2 || ret.Results[0] != call || !isNilExpr(c.info, ret.Results[1]) {
-		return analysis.SuggestedFix{}, false
+	if !ok || len(ret.Results) != n || ret.Results[0] != result || !isNilExpr(c.info, ret.Results[n-1]) {
+		return none, false
 	}
-	file := c.m.FileOf(call.Pos())
+	if !c.m.BehindBoundary(ret.Pos()) {
+		// Without a boundary a returned error reaches the model as its
+		// text (go-sdk) or as a JSON-RPC error (mcp-go).
+		return none, false
+	}
+	file := c.m.FileOf(ret.Pos())
 	if file == nil {
-		return analysis.SuggestedFix{}, false
+		return none, false
 	}
-	choice := c.ctorFor(file)
-	if !choice.ok {
-		return analysis.SuggestedFix{}, false
+	api, ok := c.m.ToolErrorAPI(file)
+	if !ok {
+		return none, false
 	}
-	var buf bytes.Buffer
-	if err := format.Node(&buf, c.pass.Fset, call.Args[0]); err != nil {
-		return analysis.SuggestedFix{}, false
+	msg, ok := c.messageOf(s)
+	if !ok {
+		return none, false
 	}
-	text := "nil, " + choice.qual + "(" + buf.String() + ")"
-	return analysis.SuggestedFix{
-		Message:   "return the message as a ToolError from " + choice.qual,
-		TextEdits: []analysis.TextEdit{{Pos: ret.Results[0].Pos(), End: ret.Results[1].End(), NewText: []byte(text)}},
-	}, true
+	cv := converter{c: c, file: file, at: cur}
+	errText, why, ok := cv.convert(msg, api)
+	if !ok {
+		return none, false
+	}
+	edits := []analysis.TextEdit{
+		{Pos: ret.Results[0].Pos(), End: ret.Results[0].End(), NewText: []byte("nil")},
+		{Pos: ret.Results[n-1].Pos(), End: ret.Results[n-1].End(), NewText: []byte(errText)},
+	}
+	edits = toolmodel.MergeImports(edits, cv.imports)
+	return analysis.SuggestedFix{Message: why, TextEdits: edits}, true
 }
 
-func calleeIdent(call *ast.CallExpr) *ast.Ident {
-	switch f := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-		return f
-	case *ast.SelectorExpr:
-		return f.Sel
+// messageOf reads the message of a construction: an mcp-go constructor, a
+// result literal whose only content is one text, or a call of a project
+// helper that takes the text (and an error) and always returns an IsError
+// result.
+func (c *checker) messageOf(s site) (message, bool) {
+	switch e := s.expr.(type) {
+	case *ast.CallExpr:
+		if e.Ellipsis.IsValid() {
+			return message{}, false
+		}
+		fn := typeutil.StaticCallee(c.info, e)
+		if s.helper {
+			return c.helperMessage(e, fn)
+		}
+		switch {
+		case fn == nil:
+		case fn.Name() == "NewToolResultError" && len(e.Args) == 1:
+			return message{text: e.Args[0]}, true
+		case fn.Name() == "NewToolResultErrorf" && len(e.Args) >= 1:
+			return message{format: e.Args[0], args: e.Args[1:]}, true
+		case fn.Name() == "NewToolResultErrorFromErr" && len(e.Args) == 2:
+			return message{text: e.Args[0], cause: e.Args[1]}, true
+		}
+	case *ast.CompositeLit:
+		return c.literalMessage(e)
+	}
+	return message{}, false
+}
+
+// literalMessage reads &mcp.CallToolResult{IsError: true, Content:
+// []mcp.Content{&mcp.TextContent{Text: msg}}}: any other field is content
+// a ToolError cannot carry.
+func (c *checker) literalMessage(lit *ast.CompositeLit) (message, bool) {
+	var text ast.Expr
+	for _, elt := range lit.Elts {
+		kv, ok := elt.(*ast.KeyValueExpr)
+		if !ok {
+			return message{}, false
+		}
+		key, _ := kv.Key.(*ast.Ident)
+		if key == nil {
+			return message{}, false
+		}
+		switch key.Name {
+		case "IsError":
+			if !isConstTrue(c.info, kv.Value) {
+				return message{}, false
+			}
+		case "Content":
+			cl, ok := ast.Unparen(kv.Value).(*ast.CompositeLit)
+			if !ok || len(cl.Elts) != 1 {
+				return message{}, false
+			}
+			if text = c.textOf(cl.Elts[0]); text == nil {
+				return message{}, false
+			}
+		case "Result":
+			// mcp-go's embedded Result: only an empty one.
+			if cl, ok := ast.Unparen(kv.Value).(*ast.CompositeLit); !ok || len(cl.Elts) > 0 {
+				return message{}, false
+			}
+		default:
+			return message{}, false
+		}
+	}
+	if text == nil {
+		return message{}, false
+	}
+	return message{text: text}, true
+}
+
+// textOf returns the text of one content element: &TextContent{Text: t}
+// (with Type: "text" at most besides) or mcp-go's NewTextContent(t).
+func (c *checker) textOf(e ast.Expr) ast.Expr {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	switch x := e.(type) {
+	case *ast.CallExpr:
+		if fn := typeutil.StaticCallee(c.info, x); toolmodel.IsFunc(fn, toolmodel.MCPGoMCP, "NewTextContent") && len(x.Args) == 1 {
+			return x.Args[0]
+		}
+	case *ast.CompositeLit:
+		t := c.info.TypeOf(x)
+		if !toolmodel.IsNamed(t, toolmodel.MCPGoMCP, "TextContent") && !toolmodel.IsNamed(t, toolmodel.GoSDKMCP, "TextContent") {
+			return nil
+		}
+		var text ast.Expr
+		for _, elt := range x.Elts {
+			kv, ok := elt.(*ast.KeyValueExpr)
+			if !ok {
+				return nil
+			}
+			switch key, _ := kv.Key.(*ast.Ident); {
+			case key == nil:
+				return nil
+			case key.Name == "Text":
+				text = kv.Value
+			case key.Name == "Type":
+			default:
+				return nil
+			}
+		}
+		return text
 	}
 	return nil
 }
 
-// ctorFor finds the ToolError constructors file can see: the package's own
-// exported functions and those of the packages it imports by name.
-func (c *checker) ctorFor(file *ast.File) *ctorChoice {
-	if ch, ok := c.ctors[file]; ok {
-		return ch
+// helperMessage reads the call of a project helper that always returns an
+// IsError result and takes, besides contexts, the text and at most an
+// error: utils.NewToolResultError(msg), NewToolResultErrorFromErr(msg,
+// err). A helper taking more builds more than a ToolError carries.
+func (c *checker) helperMessage(call *ast.CallExpr, fn *types.Func) (message, bool) {
+	conds, _, sig := c.calleeConds(call)
+	if fn == nil || sig == nil || sig.Variadic() || sig.Results().Len() != 1 {
+		return message{}, false
 	}
-	var found []string
-	scope := c.pass.Pkg.Scope()
-	for _, name := range scope.Names() {
-		if fn, ok := scope.Lookup(name).(*types.Func); ok && fn.Exported() && c.isToolErrorCtor(fn) {
-			found = append(found, fn.Name())
+	for _, cd := range conds {
+		if cd.Param >= 0 {
+			return message{}, false // an IsError result only for some arguments
 		}
 	}
-	for _, imp := range file.Imports {
-		pn := c.info.PkgNameOf(imp)
-		if pn == nil || pn.Name() == "_" || pn.Name() == "." || toolmodel.IsSDKPath(pn.Imported().Path()) || !c.m.RelevantPackage(pn.Imported()) {
-			continue // (an irrelevant package, like the standard library's, has no ToolError constructor)
+	var msg message
+	for i := range sig.Params().Len() {
+		t := sig.Params().At(i).Type()
+		switch {
+		case i >= len(call.Args):
+			return message{}, false
+		case toolmodel.IsNamed(t, "context", "Context"):
+		case types.Identical(t, types.Typ[types.String]) && msg.text == nil:
+			msg.text = call.Args[i]
+		case toolmodel.IsErrorType(t) && msg.cause == nil:
+			msg.cause = call.Args[i]
+		default:
+			return message{}, false
 		}
-		ps := pn.Imported().Scope()
-		for _, name := range ps.Names() {
-			if fn, ok := ps.Lookup(name).(*types.Func); ok && fn.Exported() && c.isToolErrorCtor(fn) {
-				found = append(found, pn.Name()+"."+fn.Name())
+	}
+	return msg, msg.text != nil
+}
+
+// A converter writes the error expression of one fix.
+type converter struct {
+	c       *checker
+	file    *ast.File
+	at      astindex.Cursor
+	imports []analysis.TextEdit
+}
+
+// convert returns the error a handler returns instead of msg, and the
+// fix's message; false when the evidence tells no outcome, or the API
+// offers no constructor for it.
+func (cv *converter) convert(msg message, api toolmodel.ToolErrorAPI) (string, string, bool) {
+	m := cv.c.m
+	textExpr := msg.text
+	if textExpr == nil {
+		textExpr = msg.format
+	}
+	o := m.FailureOutcome(cv.at, textExpr)
+	raw := cv.rawErrors(msg)
+	argErr := len(raw) > 0
+	for _, e := range raw {
+		argErr = argErr && m.ArgumentError(cv.at, e)
+	}
+	for _, e := range raw {
+		if !m.ArgumentError(cv.at, e) && m.ValidatorError(cv.at, e) {
+			// The project's own check of values not traced to the
+			// arguments: a caller error or not, its text is not a raw
+			// internal error, and which it is the evidence does not show.
+			return "", "", false
+		}
+	}
+	if len(raw) > 0 && !(argErr && o.CallerActs()) {
+		// A raw internal error: a fault, whose error the boundary logs.
+		e, ok := cv.wrapped(msg)
+		return e, "return the error as a fault: the boundary logs it at ERROR and gives the model its fixed message", ok
+	}
+	kind := o.Kind
+	switch kind {
+	case toolmodel.OutcomeOff:
+		kind = toolmodel.OutcomeCaller
+	case toolmodel.OutcomeStale:
+		if api.Ctors[kind] == "" {
+			kind = toolmodel.OutcomeCaller
+		}
+	case toolmodel.OutcomeFault:
+		e, ok := cv.fault(msg)
+		return e, "return the error as a fault: the boundary logs it at ERROR and gives the model its fixed message", ok
+	case toolmodel.OutcomeUnknown:
+		return "", "", false
+	}
+	ctor := api.Ctors[kind]
+	if ctor == "" {
+		return "", "", false
+	}
+	text, ok := cv.textOf(msg)
+	if !ok {
+		return "", "", false
+	}
+	cv.imports = toolmodel.MergeImports(cv.imports, api.Imports)
+	return ctor + "(" + text + ")", "return a ToolError from " + ctor + " " + o.Why, true
+}
+
+// rawErrors returns the errors msg carries into the model's text: its
+// cause, an error formatted into it, err.Error().
+func (cv *converter) rawErrors(msg message) []ast.Expr {
+	var out []ast.Expr
+	if msg.cause != nil {
+		out = append(out, msg.cause)
+	}
+	var visit func(e ast.Expr)
+	visit = func(e ast.Expr) {
+		if x := cv.errorOf(e); x != nil {
+			out = append(out, x)
+			return
+		}
+		switch x := ast.Unparen(e).(type) {
+		case *ast.BinaryExpr:
+			visit(x.X)
+			visit(x.Y)
+		case *ast.CallExpr:
+			if format, args, ok := cv.sprintf(x); ok {
+				visit(format)
+				for _, a := range args {
+					visit(a)
+				}
 			}
 		}
 	}
-	if len(found) > 1 {
-		// A ToolError API with a constructor per outcome (toolerr): an
-		// IsError result written by hand is most often a caller error.
-		var caller []string
-		for _, q := range found {
-			if strings.Contains(strings.ToLower(q[strings.LastIndex(q, ".")+1:]), "caller") {
-				caller = append(caller, q)
+	if msg.text != nil {
+		visit(msg.text)
+	}
+	for _, a := range msg.args {
+		visit(a)
+	}
+	return out
+}
+
+// errorOf returns the error e renders: X for X.Error(), e itself when it
+// is an error value; nil when it is neither.
+func (cv *converter) errorOf(e ast.Expr) ast.Expr {
+	e = ast.Unparen(e)
+	if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 0 {
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Error" && toolmodel.IsErrorType(cv.c.info.TypeOf(sel.X)) {
+			return sel.X
+		}
+	}
+	if t := cv.c.info.TypeOf(e); t != nil && toolmodel.IsErrorType(t) && !isNilExpr(cv.c.info, e) {
+		return e
+	}
+	return nil
+}
+
+// sprintf reads fmt.Sprintf(format, args...).
+func (cv *converter) sprintf(call *ast.CallExpr) (ast.Expr, []ast.Expr, bool) {
+	fn := typeutil.StaticCallee(cv.c.info, call)
+	if !toolmodel.IsFunc(fn, "fmt", "Sprintf") || len(call.Args) == 0 || call.Ellipsis.IsValid() {
+		return nil, nil, false
+	}
+	return call.Args[0], call.Args[1:], true
+}
+
+// wrapped returns the fault that keeps msg's raw errors for the log:
+// E for E.Error(), fmt.Errorf with each rendered error wrapped (%w).
+func (cv *converter) wrapped(msg message) (string, bool) {
+	if msg.cause == nil && msg.text != nil {
+		if x := cv.errorOf(msg.text); x != nil && !toolmodel.IsErrorType(cv.c.info.TypeOf(msg.text)) {
+			return cv.src(x) // err.Error() → err
+		}
+	}
+	var parts []part
+	switch {
+	case msg.format != nil:
+		ps, ok := cv.formatParts(msg.format, msg.args)
+		if !ok {
+			return "", false
+		}
+		parts = ps
+	default:
+		ps, ok := cv.textParts(msg.text)
+		if !ok {
+			return "", false
+		}
+		parts = ps
+		if msg.cause != nil {
+			parts = append(parts, part{lit: ": "}, part{verb: "%w", arg: msg.cause})
+		}
+	}
+	return cv.errorf(parts)
+}
+
+// fault returns the error of a fault whose message carries no raw error:
+// the message with the tested error wrapped, when the failure path tests
+// one the code can name, else the message alone.
+func (cv *converter) fault(msg message) (string, bool) {
+	parts, ok := cv.messageParts(msg)
+	if !ok {
+		return "", false
+	}
+	if fp := cv.c.m.FailureAt(cv.at); fp != nil && fp.Test.Err != nil && fp.Test.Failed && cv.names(fp.Test.Err) {
+		parts = append(parts, part{lit: ": "}, part{verb: "%w", arg: ast.NewIdent(fp.Test.Err.Name())})
+		return cv.errorf(parts)
+	}
+	if len(parts) == 1 && parts[0].verb == "" {
+		q, edits, ok := cv.c.m.Qualifier(cv.file, "errors", "errors")
+		if !ok {
+			return "", false
+		}
+		cv.imports = toolmodel.MergeImports(cv.imports, edits)
+		return q + "New(" + strconv.Quote(parts[0].lit) + ")", true
+	}
+	return cv.errorf(parts)
+}
+
+// names reports whether the code at the site names v by its name.
+func (cv *converter) names(v *types.Var) bool {
+	scope := cv.c.pass.Pkg.Scope().Innermost(cv.at.Node().Pos())
+	if scope == nil {
+		return false
+	}
+	_, obj := scope.LookupParent(v.Name(), cv.at.Node().Pos())
+	return obj == v
+}
+
+// A part is a piece of a message: literal text, or a verb and its
+// argument.
+type part struct {
+	lit  string
+	verb string
+	arg  ast.Expr
+}
+
+func (cv *converter) messageParts(msg message) ([]part, bool) {
+	if msg.format != nil {
+		return cv.formatParts(msg.format, msg.args)
+	}
+	return cv.textParts(msg.text)
+}
+
+// textParts splits a string expression into parts: constants, errors
+// rendered (%w), other strings (%s).
+func (cv *converter) textParts(e ast.Expr) ([]part, bool) {
+	if tv, ok := cv.c.info.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+		return []part{{lit: constant.StringVal(tv.Value)}}, true
+	}
+	if x := cv.errorOf(e); x != nil {
+		return []part{{verb: "%w", arg: x}}, true
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.BinaryExpr:
+		if x.Op == token.ADD {
+			a, ok := cv.textParts(x.X)
+			if !ok {
+				return nil, false
 			}
+			b, ok := cv.textParts(x.Y)
+			return append(a, b...), ok
 		}
-		found = caller
+	case *ast.CallExpr:
+		if format, args, ok := cv.sprintf(x); ok {
+			return cv.formatParts(format, args)
+		}
 	}
-	ch := &ctorChoice{}
-	if len(found) == 1 {
-		ch.qual, ch.ok = found[0], true
+	if t := cv.c.info.TypeOf(e); t == nil || !types.Identical(t.Underlying(), types.Typ[types.String]) {
+		return nil, false
 	}
-	c.ctors[file] = ch
-	return ch
+	return []part{{verb: "%s", arg: e}}, true
 }
 
-// isToolErrorCtor reports whether fn is a ToolError constructor (the
-// model's answer) that takes a message, optionally followed by options:
-// the one a fix can call with the message alone.
-func (c *checker) isToolErrorCtor(fn *types.Func) bool {
-	return c.isCtorSig(fn) && c.m.ToolErrorCtor(fn) != nil
+// formatParts splits a constant format and its arguments into parts; an
+// error formatted with %v or %s becomes %w. False for a format it cannot
+// read: not constant, an argument index, a star width.
+func (cv *converter) formatParts(format ast.Expr, args []ast.Expr) ([]part, bool) {
+	tv, ok := cv.c.info.Types[format]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return nil, false
+	}
+	f := constant.StringVal(tv.Value)
+	var parts []part
+	var lit strings.Builder
+	n := 0
+	for i := 0; i < len(f); i++ {
+		if f[i] != '%' {
+			lit.WriteByte(f[i])
+			continue
+		}
+		j := i + 1
+		for j < len(f) && strings.IndexByte("+-# 0123456789.", f[j]) >= 0 {
+			j++
+		}
+		if j >= len(f) || f[j] == '[' || f[j] == '*' {
+			return nil, false
+		}
+		if f[j] == '%' && j == i+1 {
+			lit.WriteByte('%')
+			i = j
+			continue
+		}
+		if n >= len(args) {
+			return nil, false
+		}
+		verb, arg := f[i:j+1], args[n]
+		n++
+		if x := cv.errorOf(arg); x != nil && (verb == "%v" || verb == "%s") {
+			verb, arg = "%w", x
+		}
+		if lit.Len() > 0 {
+			parts = append(parts, part{lit: lit.String()})
+			lit.Reset()
+		}
+		parts = append(parts, part{verb: verb, arg: arg})
+		i = j
+	}
+	if n != len(args) {
+		return nil, false
+	}
+	if lit.Len() > 0 {
+		parts = append(parts, part{lit: lit.String()})
+	}
+	return parts, true
 }
 
-// isCtorSig matches func(msg string) T and func(msg string, opts ...O) T
-// with one result, where O is not an empty interface (a format's args).
-func (c *checker) isCtorSig(fn *types.Func) bool {
-	sig := fn.Type().(*types.Signature)
-	if sig.TypeParams().Len() > 0 || sig.Recv() != nil || sig.Results().Len() != 1 {
-		return false
+// errorf writes fmt.Errorf of parts.
+func (cv *converter) errorf(parts []part) (string, bool) {
+	q, edits, ok := cv.c.m.Qualifier(cv.file, "fmt", "fmt")
+	if !ok {
+		return "", false
 	}
-	ps := sig.Params()
-	if ps.Len() == 0 || ps.Len() > 2 || !types.Identical(ps.At(0).Type(), types.Typ[types.String]) {
-		return false
-	}
-	if ps.Len() == 2 {
-		if !sig.Variadic() {
-			return false
+	var f strings.Builder
+	var args []string
+	for _, p := range parts {
+		if p.verb == "" {
+			f.WriteString(strings.ReplaceAll(p.lit, "%", "%%"))
+			continue
 		}
-		elem := ps.At(1).Type().(*types.Slice).Elem()
-		if it, ok := elem.Underlying().(*types.Interface); ok && it.Empty() {
-			return false
+		f.WriteString(p.verb)
+		s, ok := cv.src(p.arg)
+		if !ok {
+			return "", false
 		}
+		args = append(args, s)
 	}
-	return true
+	cv.imports = toolmodel.MergeImports(cv.imports, edits)
+	out := q + "Errorf(" + strconv.Quote(f.String())
+	for _, a := range args {
+		out += ", " + a
+	}
+	return out + ")", true
+}
+
+// textOf writes the model-facing text of msg as one string expression.
+func (cv *converter) textOf(msg message) (string, bool) {
+	switch {
+	case msg.format != nil:
+		q, edits, ok := cv.c.m.Qualifier(cv.file, "fmt", "fmt")
+		if !ok {
+			return "", false
+		}
+		args := []string{}
+		for _, e := range append([]ast.Expr{msg.format}, msg.args...) {
+			s, ok := cv.src(e)
+			if !ok {
+				return "", false
+			}
+			args = append(args, s)
+		}
+		cv.imports = toolmodel.MergeImports(cv.imports, edits)
+		return q + "Sprintf(" + strings.Join(args, ", ") + ")", true
+	case msg.cause != nil:
+		t, ok1 := cv.src(msg.text)
+		e, ok2 := cv.src(msg.cause)
+		return t + ` + ": " + ` + e + ".Error()", ok1 && ok2
+	}
+	return cv.src(msg.text)
+}
+
+// src prints e as the code writes it.
+func (cv *converter) src(e ast.Expr) (string, bool) {
+	var buf bytes.Buffer
+	if err := format.Node(&buf, cv.c.pass.Fset, e); err != nil {
+		return "", false
+	}
+	return buf.String(), true
 }

@@ -53,7 +53,7 @@ func run(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter) error {
 	c.computeClientPkg()
 	for _, cs := range c.calls {
 		if d, name, ok := c.helperDiag(cs.call, cs.fn); ok {
-			c.sites = append(c.sites, site{pos: d.Pos, fn: cs.fn, cur: cs.cur, construct: name, diag: d})
+			c.sites = append(c.sites, site{pos: d.Pos, fn: cs.fn, cur: cs.cur, construct: name, diag: d, expr: cs.call, helper: true})
 		}
 	}
 	sort.SliceStable(c.sites, func(i, j int) bool { return c.sites[i].pos < c.sites[j].pos })
@@ -66,8 +66,8 @@ func run(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter) error {
 			s.diag.Message = fmt.Sprintf("%s turns a wrapped handler's error into an IsError result outside a recognised tool boundary; "+
 				"if this wrapper is your boundary, put Boundary in its name or list it in the boundaries setting, "+
 				"otherwise return the error and let the boundary render and log it", s.construct)
-		} else if s.fixCall != nil {
-			if fix, ok := c.fix(s.fixCall, s.fn); ok {
+		} else if s.expr != nil {
+			if fix, ok := c.fix(s); ok {
 				s.diag.SuggestedFixes = []analysis.SuggestedFix{fix}
 			}
 		}
@@ -91,7 +91,8 @@ type site struct {
 	cur       astindex.Cursor
 	construct string // what the message names
 	diag      analysis.Diagnostic
-	fixCall   *ast.CallExpr // a NewToolResultError call a fix may rewrite
+	expr      ast.Expr // the construction a fix may rewrite: the constructor or helper call, the literal
+	helper    bool     // expr calls a project helper
 }
 
 // checker holds one package's analysis.
@@ -113,7 +114,6 @@ type checker struct {
 
 	clientPkg   bool
 	clientFuncs map[ast.Node]bool
-	ctors       map[*ast.File]*ctorChoice
 }
 
 type funcInfo struct {
@@ -157,7 +157,6 @@ func newChecker(pass *analysis.Pass, m *toolmodel.Model) *checker {
 		summaries:   map[ast.Node][]Cond{},
 		computing:   map[ast.Node]bool{},
 		clientFuncs: map[ast.Node]bool{},
-		ctors:       map[*ast.File]*ctorChoice{},
 	}
 }
 
@@ -301,7 +300,7 @@ func (c *checker) addSites() {
 			c.addSite(cur, s.Node.Pos(), s.Node.End(), fn, fmt.Sprintf("%s = %s", render(c.pass.Fset, s.Field, "IsError"), render(c.pass.Fset, s.Value, "...")), nil)
 		case toolmodel.IsErrorLiteral:
 			name := typeName(c.info.TypeOf(s.Literal))
-			c.addSite(cur, s.Node.Pos(), s.Node.End(), fn, fmt.Sprintf("%s literal with IsError: %s", name, render(c.pass.Fset, s.Value, "...")), nil)
+			c.addSite(cur, s.Node.Pos(), s.Node.End(), fn, fmt.Sprintf("%s literal with IsError: %s", name, render(c.pass.Fset, s.Value, "...")), s.Literal)
 		}
 	}
 }
@@ -324,15 +323,15 @@ func returnsResult(t types.Type) bool {
 	return false
 }
 
-// addSite records a direct construction; call is the NewToolResultError
-// call a fix may rewrite.
-func (c *checker) addSite(cur astindex.Cursor, pos, end token.Pos, fn ast.Node, construct string, call *ast.CallExpr) {
+// addSite records a direct construction; expr is the constructor call or
+// literal a fix may rewrite, nil for a mutation.
+func (c *checker) addSite(cur astindex.Cursor, pos, end token.Pos, fn ast.Node, construct string, expr ast.Expr) {
 	d := analysis.Diagnostic{
 		Pos:     pos,
 		End:     end,
 		Message: fmt.Sprintf("%s builds an IsError result outside the tool boundary, so its outcome is neither classified nor logged at the level that says who acts; %s", construct, remedy),
 	}
-	c.sites = append(c.sites, site{pos: pos, fn: fn, cur: cur, construct: construct, diag: d, fixCall: call})
+	c.sites = append(c.sites, site{pos: pos, fn: fn, cur: cur, construct: construct, diag: d, expr: expr})
 }
 
 func typeName(t types.Type) string {

@@ -85,7 +85,10 @@ const (
 	renameRegister = "\ts.AddTool(mcp.NewTool(\"rename_note\"), n.rename)\n"
 	renameTool     = `
 func (n *Notes) rename(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	return mcp.NewToolResultError("Renaming is not supported."), nil
+	if req.GetString("to", "") == "" {
+		return mcp.NewToolResultError("The 'to' argument is missing."), nil
+	}
+	return mcp.NewToolResultText("renamed"), nil
 }
 `
 )
@@ -160,7 +163,7 @@ func TestBaseline(t *testing.T) {
 		t.Fatal(err)
 	}
 	addRename(t, dir)
-	line := lineOf(t, dir, "notes/notes.go", `return mcp.NewToolResultError("Renaming is not supported.")`)
+	line := lineOf(t, dir, "notes/notes.go", `return mcp.NewToolResultError("The 'to' argument is missing.")`)
 	stdout, stderr, code = run(t, dir, bin, flag, "./...")
 	newOne := fmt.Sprintf("notes/notes.go:%d: mcp.NewToolResultError %s (iserror)", line, isErrorMsg)
 	if got := analyzerKeys(parseText(t, dir, stdout, true)); code != 3 || strings.Join(got, "\n") != newOne || stderr != "" {
@@ -236,7 +239,7 @@ func TestBaselineFix(t *testing.T) {
 			changed = append(changed, l)
 		}
 	}
-	want := "-\treturn mcp.NewToolResultError(\"Renaming is not supported.\"), nil\n+\treturn nil, CallerError(\"Renaming is not supported.\")"
+	want := "-\t\treturn mcp.NewToolResultError(\"The 'to' argument is missing.\"), nil\n+\t\treturn nil, CallerError(\"The 'to' argument is missing.\")"
 	if code != 0 || strings.Join(changed, "\n") != want {
 		t.Errorf("-diff with the baseline: exit %d, changes\n%s\nwant only\n%s\n%s", code, strings.Join(changed, "\n"), want, stderr)
 	}
@@ -249,7 +252,7 @@ func TestBaselineFix(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(string(data), `return nil, CallerError("Renaming is not supported.")`) || !strings.Contains(string(data), `return mcp.NewToolResultError("No note at that path."), nil`) {
+	if !strings.Contains(string(data), `return nil, CallerError("The 'to' argument is missing.")`) || !strings.Contains(string(data), `return mcp.NewToolResultError("No note at that path."), nil`) {
 		t.Errorf("-fix with the baseline: want the new finding fixed and the recorded ones left:\n%s", data)
 	}
 }

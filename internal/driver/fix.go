@@ -74,6 +74,27 @@ func ComputeFixes(fs []Finding) (*FixResult, error) {
 	}
 	taken := map[string][]edit{}
 	sizes := map[string]int{}
+	imports := map[string][]string{}              // by file: the paths the applied fixes import
+	importNames := map[string]map[string]string{} // by file: import path -> the name the file uses
+	for i := range fs {
+		p := fs[i].Package
+		if p == nil || p.TypesInfo == nil {
+			continue
+		}
+		for _, f := range p.Syntax {
+			name := fs[i].Fset.File(f.FileStart).Name()
+			if _, ok := importNames[name]; ok {
+				continue
+			}
+			names := map[string]string{}
+			for _, imp := range f.Imports {
+				if pn := p.TypesInfo.PkgNameOf(imp); pn != nil {
+					names[pn.Imported().Path()] = pn.Name()
+				}
+			}
+			importNames[name] = names
+		}
+	}
 	for i := range fs {
 		f := &fs[i]
 		if len(f.SuggestedFixes) == 0 {
@@ -81,6 +102,7 @@ func ComputeFixes(fs []Finding) (*FixResult, error) {
 		}
 		fix := f.SuggestedFixes[0]
 		byFile := map[string][]edit{}
+		adds := map[string][]string{}
 		gen := false
 		for _, e := range fix.TextEdits {
 			end := e.End
@@ -91,7 +113,12 @@ func ComputeFixes(fs []Finding) (*FixResult, error) {
 			name := tf.Name()
 			gen = gen || generated[name]
 			sizes[name] = tf.Size()
-			byFile[name] = append(byFile[name], edit{tf.Offset(e.Pos), tf.Offset(end), string(e.NewText)})
+			ed := edit{tf.Offset(e.Pos), tf.Offset(end), string(e.NewText)}
+			if paths, ok := importOnly(ed); ok && strings.HasSuffix(name, ".go") {
+				adds[name] = append(adds[name], paths...)
+				continue
+			}
+			byFile[name] = append(byFile[name], ed)
 		}
 		if gen {
 			res.Generated++
@@ -118,6 +145,12 @@ func ComputeFixes(fs []Finding) (*FixResult, error) {
 				if !slices.Contains(taken[name], e) {
 					taken[name] = append(taken[name], e)
 				}
+			}
+		}
+		for name, paths := range adds {
+			imports[name] = append(imports[name], paths...)
+			if _, ok := taken[name]; !ok {
+				taken[name] = nil
 			}
 		}
 		res.Fixed[f] = true
@@ -147,7 +180,11 @@ func ComputeFixes(fs []Finding) (*FixResult, error) {
 		buf.Write(old[last:])
 		out := buf.Bytes()
 		if strings.HasSuffix(name, ".go") {
-			formatted, err := format.Source(out)
+			fixed, err := fixImports(out, imports[name], importNames[name], old)
+			if err != nil {
+				return nil, fmt.Errorf("the fixes to %s leave it unparsable (%v); no fix applied", name, err)
+			}
+			formatted, err := format.Source(fixed)
 			if err != nil {
 				return nil, fmt.Errorf("the fixes to %s leave it unparsable (%v); no fix applied", name, err)
 			}

@@ -7,6 +7,7 @@ import (
 	"iter"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -14,6 +15,8 @@ import (
 
 	"golang.org/x/mod/modfile"
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/toolcheck/toolcheck/internal/flow"
 )
 
 // The helpers every analyzer's suggested fixes share: the functions a
@@ -288,4 +291,250 @@ func (m *Model) AssignedTo(call *ast.CallExpr) (ast.Stmt, string) {
 		}
 	}
 	return nil, ""
+}
+
+// BehindBoundary reports whether, as far as this package shows, the tools
+// whose code holds pos are behind a tool boundary once the fixes of one
+// pass are applied, so that a returned error becomes the boundary's fixed
+// fault message and a ToolError is rendered and logged: the file can see a
+// boundary (the module requires toolerr, or a boundary function of the
+// project is in scope), and the package registers no tool without one, or
+// the module requires toolerr, whose boundary unwrapped's fix installs at
+// each construction it can (the unwrapped finding stays where it cannot).
+func (m *Model) BehindBoundary(pos token.Pos) bool {
+	if !m.Relevant {
+		return false
+	}
+	file := m.FileOf(pos)
+	if file == nil {
+		return false
+	}
+	if m.ModuleRequires(file, ToolerrModule) {
+		return true
+	}
+	if len(m.Unwrapped) > 0 {
+		return false
+	}
+	for _, fn := range m.VisibleFuncs(file, m.RelevantPackage) {
+		if m.IsBoundary(fn) {
+			return true
+		}
+	}
+	return false
+}
+
+// MessageCtor reports whether fn is a ToolError constructor that takes a
+// message, optionally followed by options: func(msg string) T or
+// func(msg string, opts ...O) T, where O is not an empty interface (a
+// format's arguments). A fix can call it with the message alone.
+func (m *Model) MessageCtor(fn *types.Func) bool {
+	sig := fn.Type().(*types.Signature)
+	if sig.TypeParams().Len() > 0 || sig.Recv() != nil || sig.Results().Len() != 1 {
+		return false
+	}
+	ps := sig.Params()
+	if ps.Len() == 0 || ps.Len() > 2 || !types.Identical(ps.At(0).Type(), types.Typ[types.String]) {
+		return false
+	}
+	if ps.Len() == 2 {
+		if !sig.Variadic() {
+			return false
+		}
+		elem := ps.At(1).Type().(*types.Slice).Elem()
+		if it, ok := elem.Underlying().(*types.Interface); ok && it.Empty() {
+			return false
+		}
+	}
+	return m.ToolErrorCtor(fn) != nil
+}
+
+// A ToolErrorAPI is the ToolError constructors a fix in one file calls,
+// one per outcome, as the file spells them, with the edits that import
+// their package when the file does not yet.
+type ToolErrorAPI struct {
+	Pkg     string                 // the package's path
+	Ctors   map[OutcomeKind]string // OutcomeCaller, OutcomeStale, OutcomeUnavailable, OutcomeFault
+	Imports []analysis.TextEdit
+}
+
+// ToolErrorAPI returns the ToolError API file can call: the one package
+// among the package itself and those the file imports whose constructors
+// take a message (MessageCtor), or, when there is none and the module
+// requires toolerr, toolerr. A constructor serves an outcome by its
+// default level and its name: CallerError and Stale at INFO, Unavailable
+// at WARN, Fault at ERROR. False when no package offers one, or more than
+// one does.
+func (m *Model) ToolErrorAPI(file *ast.File) (ToolErrorAPI, bool) {
+	byPkg := map[string][]string{}
+	fns := map[string]*types.Func{}
+	for qual, fn := range m.VisibleFuncs(file, m.RelevantPackage) {
+		if fn.Exported() && !IsSDKPath(PkgPath(fn)) && m.MessageCtor(fn) {
+			byPkg[PkgPath(fn)] = append(byPkg[PkgPath(fn)], qual)
+			fns[qual] = fn
+		}
+	}
+	api := ToolErrorAPI{Ctors: map[OutcomeKind]string{}}
+	switch {
+	case len(byPkg) == 1:
+		lv := m.Levels()
+		for path, quals := range byPkg {
+			api.Pkg = path
+			for _, q := range quals {
+				name, level := fns[q].Name(), lv.CtorDefault(fns[q])
+				switch {
+				case level == LevelInfo && strings.Contains(name, "Stale"):
+					api.Ctors[OutcomeStale] = q
+				case level == LevelInfo && (strings.Contains(name, "Caller") || api.Ctors[OutcomeCaller] == ""):
+					api.Ctors[OutcomeCaller] = q
+				case level == LevelWarn && strings.Contains(name, "Unavailable"):
+					api.Ctors[OutcomeUnavailable] = q
+				case level == LevelError && strings.Contains(name, "Fault"):
+					api.Ctors[OutcomeFault] = q
+				}
+			}
+		}
+	case len(byPkg) == 0 && m.ModuleRequires(file, ToolerrModule):
+		q, edits, ok := m.Qualifier(file, ToolerrModule, "toolerr")
+		if !ok {
+			return ToolErrorAPI{}, false
+		}
+		api.Pkg, api.Imports = ToolerrModule, edits
+		api.Ctors[OutcomeCaller] = q + "CallerError"
+		api.Ctors[OutcomeStale] = q + "Stale"
+		api.Ctors[OutcomeUnavailable] = q + "Unavailable"
+		api.Ctors[OutcomeFault] = q + "Fault"
+	default:
+		return ToolErrorAPI{}, false
+	}
+	return api, true
+}
+
+// ReturnedByHandler reports whether what fn returns is what a tool
+// handler returns, as it is: fn is a tool handler, or a function literal
+// passed to a function of this package whose parameter it becomes is only
+// called as `return p(...)` by functions that are such themselves (the
+// project's own handler shape, adapted by a factory:
+// NewTool(..., func(ctx, deps, req, args) (...))). A fix may then change
+// what fn returns without changing what a caller of fn tests.
+func (m *Model) ReturnedByHandler(fn ast.Node) bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if v, ok := m.returned[fn]; ok {
+		return v
+	}
+	if m.returned == nil {
+		m.returned = map[ast.Node]bool{}
+	}
+	v := m.returnedByHandler(fn, map[ast.Node]bool{})
+	m.returned[fn] = v
+	return v
+}
+
+func (m *Model) returnedByHandler(fn ast.Node, seen map[ast.Node]bool) bool {
+	if m.Handlers[fn] {
+		return true
+	}
+	if seen[fn] {
+		return false
+	}
+	seen[fn] = true
+	if d, ok := fn.(*ast.FuncDecl); ok {
+		return m.declReturnedByHandler(d, seen)
+	}
+	lit, ok := fn.(*ast.FuncLit)
+	if !ok {
+		return false
+	}
+	c, ok := m.Syntax.Root().FindNode(lit)
+	if !ok {
+		return false
+	}
+	call, ok := c.Parent().Node().(*ast.CallExpr)
+	if !ok || call.Fun == lit {
+		return false
+	}
+	i := slices.Index(call.Args, ast.Expr(lit))
+	callee := m.Flow.Callee(call)
+	if i < 0 || callee == nil {
+		return false
+	}
+	decl := m.Flow.Decl(callee.Origin())
+	if decl == nil || decl.Body == nil {
+		return false
+	}
+	var param *types.Var
+	n := 0
+	for _, field := range decl.Type.Params.List {
+		for _, name := range field.Names {
+			if n == i {
+				param, _ = m.Pass.TypesInfo.Defs[name].(*types.Var)
+			}
+			n++
+		}
+		if len(field.Names) == 0 {
+			n++
+		}
+	}
+	if param == nil || callee.Origin().Type().(*types.Signature).Variadic() && i >= n-1 {
+		return false
+	}
+	// Every use of the parameter is the callee of `return p(...)` (the
+	// index holds no identifiers: count them, then check the calls).
+	uses, returned := 0, 0
+	ast.Inspect(decl.Body, func(x ast.Node) bool {
+		if id, ok := x.(*ast.Ident); ok && m.Pass.TypesInfo.Uses[id] == param {
+			uses++
+		}
+		return true
+	})
+	for pc := range m.Flow.CallsIn(decl) {
+		id, ok := ast.Unparen(pc.Fun).(*ast.Ident)
+		if !ok || m.Pass.TypesInfo.Uses[id] != param {
+			continue
+		}
+		cc, ok := m.Syntax.Root().FindNode(pc)
+		if !ok {
+			return false
+		}
+		ret, ok := cc.Parent().Node().(*ast.ReturnStmt)
+		if !ok || len(ret.Results) != 1 || ret.Results[0] != pc || !m.returnedByHandler(flow.EnclosingFunc(cc), seen) {
+			return false
+		}
+		returned++
+	}
+	return uses > 0 && returned == uses
+}
+
+// declReturnedByHandler reports whether every use of the function d
+// declares is the call of `return f(...)` in a function returned by a
+// handler: a dispatcher's helpers (case "create": return createProject(...)).
+func (m *Model) declReturnedByHandler(d *ast.FuncDecl, seen map[ast.Node]bool) bool {
+	obj := m.Flow.FuncOf(d)
+	if obj == nil {
+		return false
+	}
+	if m.funcUses == nil {
+		m.funcUses = map[*types.Func]int{}
+		for _, o := range m.Pass.TypesInfo.Uses {
+			if f, ok := o.(*types.Func); ok {
+				m.funcUses[f.Origin()]++
+			}
+		}
+	}
+	uses, returned := m.funcUses[obj], 0
+	for _, ca := range m.Flow.Calls() {
+		if callee := m.Flow.Callee(ca.Call); callee == nil || callee.Origin() != obj {
+			continue
+		}
+		cc, ok := m.Syntax.Root().FindNode(ca.Call)
+		if !ok {
+			return false
+		}
+		ret, ok := cc.Parent().Node().(*ast.ReturnStmt)
+		if !ok || len(ret.Results) != 1 || ret.Results[0] != ca.Call || !m.returnedByHandler(flow.EnclosingFunc(cc), seen) {
+			return false
+		}
+		returned++
+	}
+	return uses > 0 && returned == uses
 }

@@ -97,6 +97,10 @@ type Model struct {
 
 	levels     *Levels // the level evaluator, made on first use
 	levelsOnce sync.Once
+	// returned memoizes ReturnedByHandler, funcUses counts the uses of
+	// each function (both guarded by mu).
+	returned map[ast.Node]bool
+	funcUses map[*types.Func]int
 	// oc judges outcomes (outcome.go), made on first use.
 	oc           *outcomes
 	outcomesOnce sync.Once

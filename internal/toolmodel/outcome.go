@@ -106,6 +106,58 @@ func (m *Model) FailureOutcome(c astindex.Cursor, msg ast.Expr) Outcome {
 	return Outcome{}
 }
 
+// ArgumentError reports whether the error e, used at c, comes from
+// reading or checking the model's arguments: an accessor of the request, a
+// validator, a parser of argument data. Its text is about the arguments,
+// written for the caller.
+func (m *Model) ArgumentError(c astindex.Cursor, e ast.Expr) bool {
+	ch := m.outcomes()
+	ch.mu.Lock()
+	defer ch.mu.Unlock()
+	return ch.handlerCtx(c).errOrigin(e, c).kind == evCaller
+}
+
+// ValidatorError reports whether the error e, used at c, is the error of
+// a validator (a function that computes from its parameters alone, see
+// validatorFact) called with values the evidence cannot trace to the
+// arguments: its text is about those values, written by the project, and
+// whether they came from the model is not shown.
+func (m *Model) ValidatorError(c astindex.Cursor, e ast.Expr) bool {
+	ch := m.outcomes()
+	ch.mu.Lock()
+	defer ch.mu.Unlock()
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := ch.pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok || !ch.isLocal(v) {
+		return false
+	}
+	d := ch.defOf(id, v)
+	if d == nil {
+		return false
+	}
+	call, ok := ast.Unparen(d.expr).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn := typeutil.StaticCallee(ch.pass.TypesInfo, call)
+	if fn == nil {
+		return false
+	}
+	if recv := fn.Type().(*types.Signature).Recv(); recv != nil {
+		// A method of a value receiver computes from the value and its
+		// parameters: p.ToGraphQLParams() on pagination parameters.
+		if _, ptr := types.Unalias(recv.Type()).(*types.Pointer); ptr {
+			return false
+		}
+		d := ch.m.Flow.Decl(fn.Origin())
+		return d != nil && d.Body != nil && ch.failsSomewhere(d.Body) && ch.pureBody(d.Body)
+	}
+	return ch.validator(fn)
+}
+
 // staleWhy reports whether the evidence of a caller error is about a
 // version or a handle gone stale.
 func staleWhy(text string) bool {
@@ -191,8 +243,9 @@ func (ch *outcomes) handlerCtx(c astindex.Cursor) *pathCtx {
 	}
 	// A function that is not a recognised handler but takes the request
 	// (a project's own handler shape, such as
-	// func(ctx, deps, req *mcp.CallToolRequest, args map[string]any)):
-	// its parameters named like arguments are the arguments.
+	// func(ctx, deps, req *mcp.CallToolRequest, args map[string]any)), or
+	// a function of tool code that takes the arguments: its parameters
+	// named like arguments are the arguments.
 	for e := range c.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
 		var ft *ast.FuncType
 		switch f := e.Node().(type) {
@@ -214,7 +267,10 @@ func (ch *outcomes) handlerCtx(c astindex.Cursor) *pathCtx {
 				}
 			}
 		}
-		if len(req) == 0 {
+		if len(req) == 0 && (len(input) == 0 || !ch.m.ToolCode[e.Node()] && !ch.m.ReturnedByHandler(e.Node())) {
+			// (A function of tool code that takes the arguments alone,
+			// func createIteration(ctx, client, args map[string]any),
+			// reads them as the handler does.)
 			continue
 		}
 		ctx.handler = e.Node()
@@ -553,6 +609,14 @@ func parseFunc(fn *types.Func) bool {
 	return false
 }
 
+// decodeFunc reports whether fn decodes its input into a destination by
+// its name (json.Unmarshal's kin: mapstructure.WeakDecode, yaml.Unmarshal):
+// called with the arguments, its error says they do not fit.
+func decodeFunc(fn *types.Func) bool {
+	name := fn.Name()
+	return fn.Type().(*types.Signature).Recv() == nil && (strings.Contains(name, "Decode") || strings.HasPrefix(name, "Unmarshal"))
+}
+
 // pathEvidence walks out from the construction at c through the branches
 // that hold it and returns the first that says something.
 //
@@ -588,7 +652,7 @@ func (ctx *pathCtx) pathEvidence(c astindex.Cursor) evidence {
 			}
 			return ev
 		case evFailure:
-			return evidence{}
+			return ev // the failure path of an error the code does not classify
 		default:
 			crossed = true
 		}
@@ -1092,6 +1156,9 @@ func (ctx *pathCtx) errOrigin(x ast.Expr, stmt astindex.Cursor) evidence {
 	}
 	if parseFunc(fn) {
 		return caller("when %s of the argument %s fails", qualified(fn), ctx.text(first))
+	}
+	if decodeFunc(fn) {
+		return caller("when %s of the arguments fails", qualified(fn))
 	}
 	if accessorName(fn.Name()) {
 		return caller("when %s of the arguments fails", fn.Name())

@@ -1,5 +1,6 @@
-// Package fixes sees exactly one ToolError constructor, toolerr.New: the
-// suggested fix returns the message as a ToolError.
+// Package fixes sees one ToolError API, toolerr, whose only constructor
+// logs at ERROR: a caller error built with it would be a loglevel finding,
+// so no fix offers it.
 package fixes
 
 import (
@@ -19,7 +20,7 @@ func read(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, er
 		return mcp.NewToolResultError("No note at '" + path + "'."), nil // want `mcp.NewToolResultError builds`
 	}
 	if path == "x" {
-		// Not the form the fix rewrites: left alone.
+		// Not returned as it is built: left alone.
 		res := mcp.NewToolResultError("bad path") // want `mcp.NewToolResultError builds`
 		return res, nil
 	}
@@ -29,7 +30,8 @@ func read(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, er
 	return mcp.NewToolResultText(path), nil
 }
 
-// check is a helper returning (*mcp.CallToolResult, error): fixed too.
+// check is a helper returning (*mcp.CallToolResult, error): its caller
+// may test the result, so it is never fixed.
 func check(q string) (*mcp.CallToolResult, error) { // want check:"iserror\\(returns an IsError result\\)"
 	if q == "" {
 		return mcp.NewToolResultError("q is empty"), nil // want `mcp.NewToolResultError builds`

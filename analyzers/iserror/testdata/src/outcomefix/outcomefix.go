@@ -6,9 +6,13 @@ import (
 	"context"
 
 	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
 
 	"outcomes"
 )
+
+// Boundary is the project's tool boundary.
+func Boundary(next server.ToolHandlerFunc) server.ToolHandlerFunc { return next }
 
 func read(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	if _, err := req.RequireString("path"); err != nil {

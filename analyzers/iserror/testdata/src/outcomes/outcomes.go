@@ -19,3 +19,4 @@ func New(msg string, opts ...Option) *ToolError         { return &ToolError{msg,
 func CallerError(msg string, opts ...Option) *ToolError { return &ToolError{msg, slog.LevelInfo} }
 func Stale(msg string, opts ...Option) *ToolError       { return &ToolError{msg, slog.LevelInfo} }
 func Fault(msg string, opts ...Option) *ToolError       { return &ToolError{msg, slog.LevelError} }
+func Unavailable(msg string, opts ...Option) *ToolError { return &ToolError{msg, slog.LevelWarn} }

@@ -1,0 +1,144 @@
+// Package convert registers its tools behind the boundary it declares and
+// sees one ToolError API with a constructor per outcome: the suggested
+// fixes return the ToolError or the fault the evidence shows.
+package convert
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"os"
+	"strconv"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"convhelp"
+	"outcomes"
+)
+
+// Boundary is the project's tool boundary.
+func Boundary(next server.ToolHandlerFunc) server.ToolHandlerFunc { return next }
+
+var store = map[string]string{}
+
+func load(name string) (string, error) {
+	b, err := os.ReadFile(name)
+	return string(b), err
+}
+
+func read(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	path, err := req.RequireString("path")
+	if err != nil {
+		return mcp.NewToolResultError("The 'path' argument is missing. Call read with a path."), nil // want `mcp.NewToolResultError builds`
+	}
+	limit, err := strconv.Atoi(req.GetString("limit", "10"))
+	if err != nil {
+		return mcp.NewToolResultError(err.Error()), nil // want `mcp.NewToolResultError builds`
+	}
+	b, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return mcp.NewToolResultError("No note at '" + path + "'. Find the path with search."), nil // want `mcp.NewToolResultError builds`
+	}
+	if err != nil {
+		return mcp.NewToolResultError(err.Error()), nil // want `mcp.NewToolResultError builds`
+	}
+	if len(b) > limit {
+		return mcp.NewToolResultErrorf("note %s has %d bytes, more than the limit %d", path, len(b), limit), nil // want `mcp.NewToolResultErrorf builds`
+	}
+	return mcp.NewToolResultText(string(b)), nil
+}
+
+func write(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	path := req.GetString("path", "")
+	text, err := load(path)
+	if err != nil {
+		return mcp.NewToolResultErrorf("failed to load %s: %v", path, err), nil // want `mcp.NewToolResultErrorf builds`
+	}
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		return mcp.NewToolResultErrorFromErr("failed to write the note", err), nil // want `mcp.NewToolResultErrorFromErr builds`
+	}
+	if _, err := os.Stat(path + ".lock"); err != nil {
+		return mcp.NewToolResultError("failed to check the lock"), nil // want `mcp.NewToolResultError builds`
+	}
+	if text == "" {
+		// Nothing tells the outcome: the finding stays, without a fix.
+		return mcp.NewToolResultError("the note is empty"), nil // want `mcp.NewToolResultError builds`
+	}
+	if store[path] == "" {
+		return mcp.NewToolResultError("The index is rebuilding; retry in a minute."), nil // want `mcp.NewToolResultError builds`
+	}
+	res := mcp.NewToolResultError("stored, not returned: no fix") // want `mcp.NewToolResultError builds`
+	return res, nil
+}
+
+func helpers(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	name, err := req.RequireString("name")
+	if err != nil {
+		return convhelp.ErrorResult(err.Error()), nil // want `convhelp.ErrorResult returns an IsError result`
+	}
+	text, err := load(name)
+	if err != nil {
+		return convhelp.ErrorResultFromErr("failed to load the note", err), nil // want `convhelp.ErrorResultFromErr returns an IsError result`
+	}
+	if text == "-" {
+		return convhelp.APIError(ctx, "failed upstream", 500, err), nil // want `convhelp.APIError returns an IsError result`
+	}
+	return convhelp.MaybeError(text, err), nil // want `convhelp.MaybeError returns an IsError result built outside the tool boundary when its err argument is non-nil`
+}
+
+type Out struct{ Lines []string }
+
+func typed(ctx context.Context, req *sdk.CallToolRequest, in struct{ Path string }) (*sdk.CallToolResult, Out, error) {
+	if in.Path == "" {
+		return &sdk.CallToolResult{IsError: true, Content: []sdk.Content{&sdk.TextContent{Text: "The 'path' argument is empty. Give a note's path."}}}, Out{}, nil // want `mcp.CallToolResult literal with IsError: true builds`
+	}
+	b, err := os.ReadFile(in.Path)
+	if err != nil {
+		return &sdk.CallToolResult{IsError: true, Content: []sdk.Content{&sdk.TextContent{Text: "failed to read: " + err.Error()}}}, Out{}, nil // want `mcp.CallToolResult literal with IsError: true builds`
+	}
+	return nil, Out{Lines: []string{string(b)}}, nil
+}
+
+// check is a helper whose caller tests the result it returns (dispatch):
+// a nil result would change its caller's path, so no fix.
+func check(q string) (*mcp.CallToolResult, error) { // want check:"iserror\\(returns an IsError result\\)"
+	if q == "" {
+		return mcp.NewToolResultError("q is empty"), nil // want `mcp.NewToolResultError builds`
+	}
+	return nil, nil
+}
+
+// dispatch hands each method to a function whose results it returns as
+// they are: their sites are fixed like the handler's own.
+func dispatch(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	switch req.GetString("method", "") {
+	case "create":
+		return create(ctx, req.GetString("q", ""))
+	}
+	if res, err := check(req.GetString("q", "")); res != nil { // want `convert.check returns an IsError result`
+		return res, err
+	}
+	return mcp.NewToolResultText("ok"), nil
+}
+
+func create(ctx context.Context, q string) (*mcp.CallToolResult, error) {
+	if err := os.WriteFile(q, nil, 0o644); err != nil {
+		return mcp.NewToolResultError("failed to create the note"), nil // want `mcp.NewToolResultError builds`
+	}
+	return mcp.NewToolResultText(q), nil
+}
+
+func Register(s *server.MCPServer) {
+	s.AddTool(mcp.NewTool("dispatch"), Boundary(dispatch))
+	s.AddTool(mcp.NewTool("read"), Boundary(read))
+	s.AddTool(mcp.NewTool("write"), Boundary(write))
+	s.AddTool(mcp.NewTool("helpers"), Boundary(helpers))
+}
+
+func RegisterTyped(s *sdk.Server) {
+	sdk.AddTool(s, &sdk.Tool{Name: "typed"}, typed)
+}
+
+var _ = outcomes.New
