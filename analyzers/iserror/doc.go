@@ -90,16 +90,64 @@
 //
 // # Suggested fix
 //
-// When the file sees exactly one ToolError constructor and the
-// construction is `return mcp.NewToolResultError(msg), nil` in a function
-// returning `(*mcp.CallToolResult, error)`, the fix rewrites it to
-// `return nil, toolerr.New(msg)`. A ToolError constructor is an exported
-// function of the package or of a package the file imports, taking the message
-// as a `string` (optionally followed by variadic options, but not `...any`),
-// that returns a type named `ToolError` (or one in `tool-errors`) implementing
-// `error`, or returns `error` and builds a ToolError in every return. The
-// ToolError it builds has the default ERROR level: set INFO for a caller
-// error (`loglevel` reports the ones left at ERROR).
+// The fix adopts the design at the site: the handler returns no result and
+// the error whose outcome the evidence around the site shows, the same
+// evidence loglevel reads (the failure path of an error test and how its
+// error was classified, an argument check, an argument accessor, parser
+// or validator whose call failed, a lookup keyed by the arguments, a
+// feature flag, a message that names another tool or a condition that
+// heals itself):
+//
+//	return mcp.NewToolResultError("The 'path' argument is missing."), nil   // after req.RequireString("path") fails
+//	return nil, toolerr.CallerError("The 'path' argument is missing.")
+//
+//	return utils.NewToolResultError(err.Error()), nil, nil                   // after RequiredParam[string](args, "owner") fails
+//	return nil, nil, toolerr.CallerError(err.Error())
+//
+//	return mcp.NewToolResultErrorf("failed to load %s: %v", path, err), nil  // an upstream call failed
+//	return nil, fmt.Errorf("failed to load %s: %w", path, err)
+//
+// A caller error or a feature turned off becomes CallerError, stale state
+// Stale, a condition that heals itself Unavailable (whose message toolerr
+// ends with the retry hint). A fault, and every message that carries a raw
+// internal error (err.Error(), an error formatted into it, the error of
+// NewToolResultErrorFromErr), becomes a plain error: the raw error wrapped
+// with %w for the boundary's ERROR record (err itself for err.Error()), or
+// the message with the failed error wrapped, or errors.New(msg); the model
+// gets the boundary's fixed text. A site whose evidence shows no outcome
+// ("the note is empty" on no error path), or whose message carries the
+// error of the project's own check of values the evidence cannot trace to
+// the arguments, keeps its finding without a fix.
+//
+// It rewrites mcp-go's NewToolResultError, NewToolResultErrorf and
+// NewToolResultErrorFromErr, a result literal whose only content is one
+// text, and the calls of the project's own helpers that always return an
+// IsError result and take, besides contexts, the text and at most an error
+// (`utils.NewToolResultError(msg)`, `NewToolResultErrorFromErr(msg, err)`;
+// a helper taking more, such as the upstream response, builds more than a
+// ToolError carries). The site must be returned as it is, with a nil
+// error, by a tool handler, or by a function whose results a handler
+// returns as they are (the project's own handler shape adapted by a
+// factory, a dispatcher's `return createProject(...)`): a helper whose
+// result its caller tests would change its caller's path. All SDK handler
+// shapes are covered: mcp-go's two results, go-sdk's raw and typed three
+// results (`return nil, out, err`, the output kept as written).
+//
+// The fix calls the ToolError API the file can see: the one package (the
+// package itself or one it imports) whose exported constructors take a
+// message (`func(msg string[, opts ...O]) T`, a ToolError type, or
+// `error` built from one in every return), a constructor serving an outcome
+// by its default level and name (CallerError and Stale at INFO,
+// Unavailable at WARN, Fault at ERROR); or, when there is none and the
+// module requires toolcheck's toolerr, toolerr, imported by the fix. With
+// two such packages, or an API without an INFO constructor, or no
+// boundary in sight (the module does not require toolerr and no boundary
+// function of the project is visible, or the package registers tools
+// without one), there is no fix: a returned error without a boundary
+// reaches the model as its text (go-sdk) or as a JSON-RPC error (mcp-go).
+// No fix creates a finding of another analyzer: a caller error is built at
+// INFO, a fault is not a ToolError. The driver adds each import once and
+// removes the imports a fix leaves unused.
 //
 // A deliberate IsError result that is not a failure to log (a "form shown to
 // the user, nothing done yet" signal) takes a suppression with its reason:

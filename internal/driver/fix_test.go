@@ -2,8 +2,10 @@ package driver
 
 import (
 	"go/ast"
+	"go/importer"
 	"go/parser"
 	"go/token"
+	"go/types"
 	"os"
 	"path/filepath"
 	"strings"
@@ -169,5 +171,36 @@ func TestFixReport(t *testing.T) {
 	}
 	if want := "toolcheck: fix: applied 0 fixes\ntoolcheck: fix: no finding left\n"; b.String() != want {
 		t.Errorf("empty report:\n%s\nwant\n%s", b.String(), want)
+	}
+}
+
+// TestFixImports checks the imports of fixes: two fixes that each import
+// a package at the same place both apply, each import once, and an import
+// whose last use a fix removed is removed.
+func TestFixImports(t *testing.T) {
+	src := "package a\n\nimport (\n\t\"errors\"\n\t\"strings\"\n)\n\nvar A = errors.New(\"x\")\n\nvar B = strings.ToUpper(\"b\")\n\nvar C = strings.ToLower(\"c\")\n"
+	at := func(s string) int { return strings.Index(src, s) }
+	imp := at("(") + 1
+	fs, name := fixture(t, src,
+		[]edit{{at(`errors.New("x")`), at(`errors.New("x")`) + len(`errors.New("x")`), `fmt.Errorf("x")`}, {imp, imp, "\n\t\"fmt\""}},
+		[]edit{{at(`strings.ToUpper("b")`), at(`strings.ToUpper("b")`) + len(`strings.ToUpper("b")`), `os.Getenv("b")`}, {imp, imp, "\n\t\"os\""}},
+		[]edit{{at(`A = `), at(`A = `) + 1, "Alpha"}, {imp, imp, "\n\t\"fmt\""}},
+	)
+	pkg := fs[0].Package
+	pkg.TypesInfo = &types.Info{Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{}, Implicits: map[ast.Node]types.Object{}}
+	conf := types.Config{Importer: importer.ForCompiler(fs[0].Fset, "source", nil)}
+	if _, err := conf.Check("a", fs[0].Fset, pkg.Syntax, pkg.TypesInfo); err != nil {
+		t.Fatal(err)
+	}
+	res, err := ComputeFixes(fs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Conflicts != 0 || len(res.Fixed) != 3 {
+		t.Errorf("conflicts %d, fixed %d, want 0 and 3", res.Conflicts, len(res.Fixed))
+	}
+	want := "package a\n\nimport (\n\t\"fmt\"\n\t\"os\"\n\t\"strings\"\n)\n\nvar Alpha = fmt.Errorf(\"x\")\n\nvar B = os.Getenv(\"b\")\n\nvar C = strings.ToLower(\"c\")\n"
+	if got := string(res.Files[name]); got != want {
+		t.Errorf("fixed file:\n%s\nwant:\n%s", got, want)
 	}
 }

@@ -7,6 +7,13 @@
 // registrar functions that register on a server they are given. What one
 // package learns about its functions travels to its importers as facts.
 //
+// It also answers, once for every analyzer, the questions their rules
+// share: a ToolError's level (Levels), the failure path a node lies on
+// (FailureAt), the IsError results built (IsErrorSites), and the outcome
+// the evidence around a failure shows (FailureOutcome: caller error, stale
+// state, feature off, unavailable, fault), which loglevel reports on and
+// the fixes convert by.
+//
 // Analyzers are built on a model with Attach. A model made by NewHost also
 // runs their analyses in its own pass and carries their facts, so that it
 // is the only analyzer a driver must run on every dependency; a model made
