@@ -401,7 +401,7 @@ func (ctx *pathCtx) argExprDepth(e ast.Expr, depth int) (ok, has bool) {
 		if ctx.isArgAccessor(x, fn) || ctx.c.validator(fn) && ctx.validatorArgs(x, depth) {
 			return true, true
 		}
-		if pureFunc(fn) {
+		if pureFunc(fn) || ctx.c.pureHelper(fn) {
 			return both(x.Args...)
 		}
 		return false, false
@@ -497,6 +497,9 @@ func (ch *outcomes) localArg(ctx *pathCtx, v *types.Var, depth int) (ok, has boo
 		add(ctx.argExprDepth(d.Rhs, depth+1)) // v.f = x
 	}
 	for _, addr := range fl.AddrOf(v) {
+		if ch.inLiteral(addr) {
+			continue // &v handed to a request ({State: &state}): a read
+		}
 		add(ctx.bindsArgs(addr, depth))
 	}
 	r := localResult{allOK && seen > 0, allOK && anyHas}
@@ -540,7 +543,61 @@ func (ctx *pathCtx) bindsArgs(addr *ast.UnaryExpr, depth int) (ok, has bool) {
 	if PkgPath(fn) == "encoding/json" && fn.Name() == "Unmarshal" && len(call.Args) == 2 {
 		return ctx.argExprDepth(call.Args[0], depth+1)
 	}
+	if decodeFunc(fn) {
+		// mapstructure.WeakDecode(args, &params): the destination holds
+		// what the other arguments hold.
+		allOK, anyHas := true, false
+		for _, a := range call.Args {
+			if a == addr {
+				continue
+			}
+			ok, has := ctx.argExprDepth(a, depth+1)
+			allOK, anyHas = allOK && ok, anyHas || has
+		}
+		return allOK && anyHas, anyHas
+	}
 	return false, false
+}
+
+// inLiteral reports whether addr hands the value to a request: an element
+// of a composite literal ({State: &state}), or the value stored in a field
+// (req.StateReason = &reason).
+func (ch *outcomes) inLiteral(addr *ast.UnaryExpr) bool {
+	c, ok := ch.m.Syntax.Root().FindNode(addr)
+	if !ok {
+		return false
+	}
+	p := c.Parent().Node()
+	if kv, ok := p.(*ast.KeyValueExpr); ok && kv.Value == addr {
+		p = c.Parent().Parent().Node()
+	}
+	switch p := p.(type) {
+	case *ast.CompositeLit:
+		return true
+	case *ast.AssignStmt:
+		if len(p.Lhs) == len(p.Rhs) {
+			for i, r := range p.Rhs {
+				if r == addr {
+					_, field := ast.Unparen(p.Lhs[i]).(*ast.SelectorExpr)
+					return field
+				}
+			}
+		}
+	}
+	return false
+}
+
+// pureHelper reports whether fn is a function of this package that
+// computes its result from its parameters alone and cannot fail
+// (normalizeConfidence(c)): what it returns for argument data is argument
+// data.
+func (ch *outcomes) pureHelper(fn *types.Func) bool {
+	sig := fn.Type().(*types.Signature)
+	if fn.Pkg() != ch.pass.Pkg || sig.Recv() != nil || ReturnsError(sig) || sig.Results().Len() != 1 {
+		return false
+	}
+	d := ch.m.Flow.Decl(fn.Origin())
+	return d != nil && d.Body != nil && ch.pureBody(d.Body)
 }
 
 // tupleArg reports whether result i of the multi-value expression e reads
