@@ -68,7 +68,7 @@ func (c *checker) fix(s site) (analysis.SuggestedFix, bool) {
 	if file == nil {
 		return none, false
 	}
-	api, ok := c.m.ToolErrorAPI(file)
+	api, ok := c.apiFor(file)
 	if !ok {
 		return none, false
 	}
@@ -87,6 +87,21 @@ func (c *checker) fix(s site) (analysis.SuggestedFix, bool) {
 	}
 	edits = toolmodel.MergeImports(edits, cv.imports)
 	return analysis.SuggestedFix{Message: why, TextEdits: edits}, true
+}
+
+// apiFor memoizes the model's ToolErrorAPI by file.
+func (c *checker) apiFor(file *ast.File) (toolmodel.ToolErrorAPI, bool) {
+	if a, ok := c.apis[file]; ok {
+		return a.api, a.ok
+	}
+	api, ok := c.m.ToolErrorAPI(file)
+	c.apis[file] = fileAPI{api, ok}
+	return api, ok
+}
+
+type fileAPI struct {
+	api toolmodel.ToolErrorAPI
+	ok  bool
 }
 
 // messageOf reads the message of a construction: an mcp-go constructor, a

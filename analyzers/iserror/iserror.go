@@ -114,6 +114,7 @@ type checker struct {
 
 	clientPkg   bool
 	clientFuncs map[ast.Node]bool
+	apis        map[*ast.File]fileAPI // memo of apiFor
 }
 
 type funcInfo struct {
@@ -157,6 +158,7 @@ func newChecker(pass *analysis.Pass, m *toolmodel.Model) *checker {
 		summaries:   map[ast.Node][]Cond{},
 		computing:   map[ast.Node]bool{},
 		clientFuncs: map[ast.Node]bool{},
+		apis:        map[*ast.File]fileAPI{},
 	}
 }
 

@@ -136,6 +136,6 @@ func (m *Model) release() {
 	m.equipped, m.boundary, m.summaries, m.reported, m.funcFacts = nil, nil, nil, nil, nil
 	m.fileOf, m.visiting = nil, nil
 	m.te, m.levels, m.oc, m.isErrors.sites = nil, nil, nil, nil
-	m.returned, m.funcUses = nil, nil
+	m.returned, m.funcUses, m.callsOf, m.bounded = nil, nil, nil, nil
 	m.hosted = nil
 }

@@ -309,18 +309,28 @@ func (m *Model) BehindBoundary(pos token.Pos) bool {
 	if file == nil {
 		return false
 	}
-	if m.ModuleRequires(file, ToolerrModule) {
-		return true
+	m.mu.Lock()
+	v, ok := m.bounded[file]
+	m.mu.Unlock()
+	if ok {
+		return v
 	}
-	if len(m.Unwrapped) > 0 {
-		return false
-	}
-	for _, fn := range m.VisibleFuncs(file, m.RelevantPackage) {
-		if m.IsBoundary(fn) {
-			return true
+	v = m.ModuleRequires(file, ToolerrModule)
+	if !v && len(m.Unwrapped) == 0 {
+		for _, fn := range m.VisibleFuncs(file, m.RelevantPackage) {
+			if m.IsBoundary(fn) {
+				v = true
+				break
+			}
 		}
 	}
-	return false
+	m.mu.Lock()
+	if m.bounded == nil {
+		m.bounded = map[*ast.File]bool{}
+	}
+	m.bounded[file] = v
+	m.mu.Unlock()
+	return v
 }
 
 // MessageCtor reports whether fn is a ToolError constructor that takes a
@@ -520,12 +530,16 @@ func (m *Model) declReturnedByHandler(d *ast.FuncDecl, seen map[ast.Node]bool) b
 				m.funcUses[f.Origin()]++
 			}
 		}
+		m.callsOf = map[*types.Func][]*ast.CallExpr{}
+		for _, ca := range m.Flow.Calls() {
+			if callee := m.Flow.Callee(ca.Call); callee != nil {
+				m.callsOf[callee.Origin()] = append(m.callsOf[callee.Origin()], ca.Call)
+			}
+		}
 	}
 	uses, returned := m.funcUses[obj], 0
-	for _, ca := range m.Flow.Calls() {
-		if callee := m.Flow.Callee(ca.Call); callee == nil || callee.Origin() != obj {
-			continue
-		}
+	for _, call := range m.callsOf[obj] {
+		ca := flow.Call{Call: call}
 		cc, ok := m.Syntax.Root().FindNode(ca.Call)
 		if !ok {
 			return false
