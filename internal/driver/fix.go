@@ -53,7 +53,16 @@ type FixResult struct {
 	// Generated counts the fixes left out because they edit a generated
 	// file.
 	Generated int
+	// Gone holds the findings without an applied fix whose whole range
+	// an applied fix replaced: the text they were about is no longer
+	// there (a messagetext finding inside an IsError construction that
+	// iserror's fix rewrote).
+	Gone map[*Finding]bool
 }
+
+// Done reports whether f needs nothing more after the fixes: its fix was
+// applied, or another fix replaced its code.
+func (r *FixResult) Done(f *Finding) bool { return r.Fixed[f] || r.Gone[f] }
 
 // ComputeFixes merges the first suggested fix of each finding, in the
 // findings' order: a fix is applied whole or not at all, identical edits
@@ -154,6 +163,25 @@ func ComputeFixes(fs []Finding) (*FixResult, error) {
 			}
 		}
 		res.Fixed[f] = true
+	}
+	res.Gone = map[*Finding]bool{}
+	for i := range fs {
+		f := &fs[i]
+		if res.Fixed[f] || !f.Pos.IsValid() {
+			continue
+		}
+		tf := f.Fset.File(f.Pos)
+		end := f.Diagnostic.End
+		if !end.IsValid() || f.Fset.File(end) != tf {
+			end = f.Pos
+		}
+		start, stop := tf.Offset(f.Pos), tf.Offset(end)
+		for _, e := range taken[tf.Name()] {
+			if e.start < e.end && e.start <= start && stop <= e.end {
+				res.Gone[f] = true
+				break
+			}
+		}
 	}
 	names := make([]string, 0, len(taken))
 	for name := range taken {
@@ -256,7 +284,7 @@ func (r *FixResult) Report(w io.Writer, name string, fs []Finding) error {
 	}
 	left, noFix := 0, 0
 	for i := range fs {
-		if !r.Fixed[&fs[i]] {
+		if !r.Done(&fs[i]) {
 			left++
 			if len(fs[i].SuggestedFixes) == 0 {
 				noFix++

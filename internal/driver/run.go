@@ -313,7 +313,7 @@ func (p *Program) run(patterns []string, analyzers []*analysis.Analyzer, opts Op
 		// Report what is left.
 		var left []Finding
 		for i := range findings {
-			if !fixes.Fixed[&findings[i]] {
+			if !fixes.Done(&findings[i]) {
 				left = append(left, findings[i])
 			}
 		}

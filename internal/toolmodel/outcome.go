@@ -451,6 +451,8 @@ func pureFunc(fn *types.Func) bool {
 		case "IsAbs", "Ext", "Base", "Clean", "Dir", "IsLocal", "ToSlash", "FromSlash":
 			return true
 		}
+	case "fmt":
+		return fn.Name() == "Sprint" || fn.Name() == "Sprintf" || fn.Name() == "Sprintln"
 	}
 	return false
 }

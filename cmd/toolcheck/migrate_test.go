@@ -1,0 +1,66 @@
+package main_test
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestMigrate is the adoption pass on a module with both SDKs and the
+// project's own helpers, requiring toolerr: one -fix installs the
+// boundaries and converts the IsError results into the outcomes their code
+// shows; the fixed files match their golden copies, the module builds and
+// vets, what -fix says is left is what a second run reports, and a second
+// -fix changes nothing.
+func TestMigrate(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary and loads the real SDKs")
+	}
+	bin := buildTool(t)
+	dir := copyModule(t, "migrate")
+	before := tree(t, dir)
+	leftOut, stderr, code := run(t, dir, bin, "-fix", "./...")
+	if code != 3 || !strings.Contains(stderr, "toolcheck: fix: applied 10 fixes (iserror 8, unwrapped 2) in 2 files\n") {
+		t.Fatalf("-fix: exit %d, stderr:\n%s", code, stderr)
+	}
+	after := tree(t, dir)
+	goldens, err := filepath.Glob(filepath.Join(dir, "golden", "*", "*.golden"))
+	if err != nil || len(goldens) == 0 {
+		t.Fatalf("no golden files: %v", err)
+	}
+	for _, g := range goldens {
+		want, err := os.ReadFile(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rel, _ := filepath.Rel(filepath.Join(dir, "golden"), strings.TrimSuffix(g, ".golden"))
+		if after[rel] != string(want) {
+			t.Errorf("%s after -fix:\n%s\nwant:\n%s", rel, after[rel], want)
+		}
+		if after[rel] == before[rel] {
+			t.Errorf("%s: -fix changed nothing", rel)
+		}
+	}
+	for _, args := range [][]string{{"build", "./..."}, {"vet", "./..."}} {
+		if out, err := exec.Command("go", append([]string{"-C", dir}, args...)...).CombinedOutput(); err != nil {
+			t.Errorf("go %s on the fixed module: %v\n%s", args[0], err, out)
+		}
+	}
+	again, stderr, code := run(t, dir, bin, "./...")
+	// The fixes add imports: compare the findings without their lines.
+	lines := regexp.MustCompile(`(?m)^([^:\s]+):\d+:\d+:`)
+	if code != 3 || lines.ReplaceAllString(again, "$1:") != lines.ReplaceAllString(leftOut, "$1:") {
+		t.Errorf("after -fix: exit %d, findings\n%s\nwant what -fix said was left:\n%s\n%s", code, again, leftOut, stderr)
+	}
+	for _, name := range []string{"loglevel", "messagetext", "emptyonfail"} {
+		if strings.Contains(again, "("+name+")") {
+			t.Errorf("-fix created a %s finding:\n%s", name, again)
+		}
+	}
+	if _, stderr, _ := run(t, dir, bin, "-fix", "./..."); !strings.HasPrefix(stderr, "toolcheck: fix: applied 0 fixes\n") || !equalTrees(after, tree(t, dir)) {
+		t.Errorf("a second -fix changed something:\n%s", stderr)
+	}
+}

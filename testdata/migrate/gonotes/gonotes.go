@@ -1,0 +1,52 @@
+// Package gonotes is a go-sdk notes server whose tools take the project's
+// own handler shape and build error results with the project's helpers.
+package gonotes
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strconv"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"example.com/migrate/utils"
+)
+
+type handler func(ctx context.Context, req *mcp.CallToolRequest, args map[string]any) (*mcp.CallToolResult, any, error)
+
+// tool adapts the project's handler shape to the SDK's.
+func tool(h handler) mcp.ToolHandlerFor[map[string]any, any] {
+	return func(ctx context.Context, req *mcp.CallToolRequest, args map[string]any) (*mcp.CallToolResult, any, error) {
+		return h(ctx, req, args)
+	}
+}
+
+// Register adds the tools to s.
+func Register(s *mcp.Server, root string) {
+	mcp.AddTool(s, &mcp.Tool{Name: "count_lines"}, tool(func(ctx context.Context, req *mcp.CallToolRequest, args map[string]any) (*mcp.CallToolResult, any, error) {
+		path, err := utils.RequiredString(args, "path")
+		if err != nil {
+			return utils.ErrorResult(err.Error()), nil, nil
+		}
+		limit, err := strconv.Atoi(fmt.Sprint(args["limit"]))
+		if err != nil {
+			return utils.ErrorResult(fmt.Sprintf("The 'limit' argument is not a number: %v", err)), nil, nil
+		}
+		data, err := os.ReadFile(root + "/" + path)
+		if err != nil {
+			return utils.ErrorResultFromErr("failed to read the note", err), nil, nil
+		}
+		if len(data) > limit {
+			return utils.ErrorResult("The note is longer than the limit."), nil, nil
+		}
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: string(data)}}}, nil, nil
+	}))
+}
+
+// NewServer builds the server.
+func NewServer(root string) *mcp.Server {
+	s := mcp.NewServer(&mcp.Implementation{Name: "gonotes", Version: "1.0.0"}, nil)
+	Register(s, root)
+	return s
+}
