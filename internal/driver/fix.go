@@ -53,16 +53,7 @@ type FixResult struct {
 	// Generated counts the fixes left out because they edit a generated
 	// file.
 	Generated int
-	// Gone holds the findings without an applied fix whose whole range
-	// an applied fix replaced: the text they were about is no longer
-	// there (a messagetext finding inside an IsError construction that
-	// iserror's fix rewrote).
-	Gone map[*Finding]bool
 }
-
-// Done reports whether f needs nothing more after the fixes: its fix was
-// applied, or another fix replaced its code.
-func (r *FixResult) Done(f *Finding) bool { return r.Fixed[f] || r.Gone[f] }
 
 // ComputeFixes merges the first suggested fix of each finding, in the
 // findings' order: a fix is applied whole or not at all, identical edits
@@ -164,25 +155,6 @@ func ComputeFixes(fs []Finding) (*FixResult, error) {
 		}
 		res.Fixed[f] = true
 	}
-	res.Gone = map[*Finding]bool{}
-	for i := range fs {
-		f := &fs[i]
-		if res.Fixed[f] || !f.Pos.IsValid() {
-			continue
-		}
-		tf := f.Fset.File(f.Pos)
-		end := f.Diagnostic.End
-		if !end.IsValid() || f.Fset.File(end) != tf {
-			end = f.Pos
-		}
-		start, stop := tf.Offset(f.Pos), tf.Offset(end)
-		for _, e := range taken[tf.Name()] {
-			if e.start < e.end && e.start <= start && stop <= e.end {
-				res.Gone[f] = true
-				break
-			}
-		}
-	}
 	names := make([]string, 0, len(taken))
 	for name := range taken {
 		names = append(names, name)
@@ -256,7 +228,7 @@ func (r *FixResult) WriteDiff(w io.Writer, cwd string) error {
 // Report writes what -fix did, on two lines: the fixes applied, per
 // analyzer, and the files they changed; then the findings left and why
 // (no suggested fix, a fix in a generated file, a fix that conflicted).
-func (r *FixResult) Report(w io.Writer, name string, fs []Finding) error {
+func (r *FixResult) Report(w io.Writer, name string, fs, left []Finding) error {
 	applied := map[string]int{}
 	var names []string
 	n := 0
@@ -282,18 +254,15 @@ func (r *FixResult) Report(w io.Writer, name string, fs []Finding) error {
 	if _, err := fmt.Fprintln(w, line); err != nil {
 		return err
 	}
-	left, noFix := 0, 0
-	for i := range fs {
-		if !r.Done(&fs[i]) {
-			left++
-			if len(fs[i].SuggestedFixes) == 0 {
-				noFix++
-			}
-		}
-	}
-	if left == 0 {
+	if len(left) == 0 {
 		_, err := fmt.Fprintf(w, "%s: fix: no finding left\n", name)
 		return err
+	}
+	noFix := 0
+	for i := range left {
+		if len(left[i].SuggestedFixes) == 0 {
+			noFix++
+		}
 	}
 	var why []string
 	if noFix > 0 {
@@ -302,9 +271,9 @@ func (r *FixResult) Report(w io.Writer, name string, fs []Finding) error {
 	if r.Generated > 0 {
 		why = append(why, fmt.Sprintf("%d in generated files", r.Generated))
 	}
-	if rest := left - noFix - r.Generated; rest > 0 {
+	if rest := len(left) - noFix - r.Generated; rest > 0 {
 		why = append(why, fmt.Sprintf("%d whose fix conflicted", rest))
 	}
-	_, err := fmt.Fprintf(w, "%s: fix: %s left: %s\n", name, plural(left, "finding", "findings"), strings.Join(why, ", "))
+	_, err := fmt.Fprintf(w, "%s: fix: %s left: %s\n", name, plural(len(left), "finding", "findings"), strings.Join(why, ", "))
 	return err
 }

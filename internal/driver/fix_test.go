@@ -157,7 +157,7 @@ func TestFixReport(t *testing.T) {
 	fs[2].Pos = fs[0].Pos + 1
 	r := &FixResult{Fixed: map[*Finding]bool{&fs[0]: true}, Files: map[string][]byte{"a.go": nil}}
 	var b strings.Builder
-	if err := r.Report(&b, "toolcheck", fs); err != nil {
+	if err := r.Report(&b, "toolcheck", fs, fs[1:]); err != nil {
 		t.Fatal(err)
 	}
 	want := "toolcheck: fix: applied 1 fix (x 1) in 1 file\ntoolcheck: fix: 2 findings left: 1 with no suggested fix, 1 whose fix conflicted\n"
@@ -166,7 +166,7 @@ func TestFixReport(t *testing.T) {
 	}
 	r = &FixResult{Fixed: map[*Finding]bool{}}
 	b.Reset()
-	if err := r.Report(&b, "toolcheck", nil); err != nil {
+	if err := r.Report(&b, "toolcheck", nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	if want := "toolcheck: fix: applied 0 fixes\ntoolcheck: fix: no finding left\n"; b.String() != want {

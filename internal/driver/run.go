@@ -195,6 +195,28 @@ func (p *Program) Main(args []string) int {
 	return p.run(patterns, analyzers, opts)
 }
 
+// reanalyse loads and analyses the packages again, after -fix wrote its
+// fixes, and returns the findings the baseline does not record.
+func (p *Program) reanalyse(patterns []string, analyzers []*analysis.Analyzer, opts Options, bl *Baseline) ([]Finding, error) {
+	pkgs, err := Load(p.Dir, patterns, opts.Tests, p.Env)
+	if err != nil {
+		return nil, err
+	}
+	ok, broken, blocked := Partition(pkgs)
+	if len(broken) > 0 || len(blocked) > 0 {
+		return nil, fmt.Errorf("%s no longer %s", plural(len(broken)+len(blocked), "package", "packages"), pick(len(broken)+len(blocked), "builds", "build"))
+	}
+	res, err := Analyze(analyzers, ok)
+	if err != nil {
+		return nil, err
+	}
+	findings := res.Findings
+	if bl != nil {
+		findings, _ = bl.Filter(findings, analyzers, ok)
+	}
+	return findings, nil
+}
+
 func (p *Program) run(patterns []string, analyzers []*analysis.Analyzer, opts Options) int {
 	// The configuration first, once: the flags, the -config file and the
 	// file that applies to the current directory.
@@ -306,16 +328,25 @@ func (p *Program) run(patterns []string, analyzers []*analysis.Analyzer, opts Op
 			}
 			return ExitClean
 		}
-		if err := fixes.Report(p.Stderr, p.Name, findings); err != nil {
-			p.errorf("%v", err)
-			return ExitError
-		}
-		// Report what is left.
+		// What is left: the findings of the fixed files, analysed again
+		// (a fix also removes or moves the findings of other analyzers at
+		// its site), or, when nothing changed, those without a fix.
 		var left []Finding
 		for i := range findings {
-			if !fixes.Done(&findings[i]) {
+			if !fixes.Fixed[&findings[i]] {
 				left = append(left, findings[i])
 			}
+		}
+		if len(fixes.Files) > 0 {
+			if again, err := p.reanalyse(patterns, analyzers, opts, bl); err != nil {
+				fmt.Fprintf(p.Stderr, "%s: warning: the fixed packages could not be analysed again, so the findings left are those the first run found without a fix: %v\n", p.Name, err)
+			} else {
+				left = again
+			}
+		}
+		if err := fixes.Report(p.Stderr, p.Name, findings, left); err != nil {
+			p.errorf("%v", err)
+			return ExitError
 		}
 		findings = left
 	}
