@@ -274,6 +274,23 @@ func (r *FixResult) Report(w io.Writer, name string, fs, left []Finding) error {
 	if rest := len(left) - noFix - r.Generated; rest > 0 {
 		why = append(why, fmt.Sprintf("%d whose fix conflicted", rest))
 	}
-	_, err := fmt.Fprintf(w, "%s: fix: %s left: %s\n", name, plural(len(left), "finding", "findings"), strings.Join(why, ", "))
-	return err
+	if _, err := fmt.Fprintf(w, "%s: fix: %s left: %s\n", name, plural(len(left), "finding", "findings"), strings.Join(why, ", ")); err != nil {
+		return err
+	}
+	// Once, not per finding: iserror offers no fix at all without a
+	// ToolError API in sight.
+	isErr, withFix := 0, 0
+	for i := range fs {
+		if fs[i].Analyzer.Name == "iserror" {
+			isErr++
+			if len(fs[i].SuggestedFixes) > 0 {
+				withFix++
+			}
+		}
+	}
+	if isErr > 0 && withFix == 0 {
+		_, err := fmt.Fprintf(w, "%s: fix: no iserror finding has a fix: its fix returns a ToolError of an API the code can see, behind a boundary; require %s (or name your ToolError type in tool-errors) and run -fix again\n", name, "github.com/toolcheck/toolcheck/toolerr")
+		return err
+	}
+	return nil
 }

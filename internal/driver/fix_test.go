@@ -164,6 +164,17 @@ func TestFixReport(t *testing.T) {
 	if b.String() != want {
 		t.Errorf("report:\n%s\nwant\n%s", b.String(), want)
 	}
+	// iserror findings, none with a fix: said once.
+	fs[1].Analyzer = &analysis.Analyzer{Name: "iserror", Doc: "x"}
+	fs[2].Analyzer = fs[1].Analyzer
+	fs[1].SuggestedFixes = nil
+	b.Reset()
+	if err := r.Report(&b, "toolcheck", fs, fs[1:]); err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Count(b.String(), "no iserror finding has a fix"); got != 1 {
+		t.Errorf("report with unfixable iserror findings says so %d times, want once:\n%s", got, b.String())
+	}
 	r = &FixResult{Fixed: map[*Finding]bool{}}
 	b.Reset()
 	if err := r.Report(&b, "toolcheck", nil, nil); err != nil {
