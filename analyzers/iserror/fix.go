@@ -56,7 +56,13 @@ func (c *checker) fix(s site) (analysis.SuggestedFix, bool) {
 		result, cur = u, cur.Parent()
 	}
 	ret, ok := cur.Parent().Node().(*ast.ReturnStmt)
-	if !ok || len(ret.Results) != n || ret.Results[0] != result || !isNilExpr(c.info, ret.Results[n-1]) {
+	if !ok {
+		return none, false
+	}
+	// return helper(...): a helper returning the result and a nil error,
+	// as the handler does (return ToolError(logger, msg, err)).
+	whole := s.helper && n == 2 && len(ret.Results) == 1 && ret.Results[0] == result && c.nilErrorHelper(s.expr.(*ast.CallExpr))
+	if !whole && (len(ret.Results) != n || ret.Results[0] != result || !isNilExpr(c.info, ret.Results[n-1])) {
 		return none, false
 	}
 	if !c.m.BehindBoundary(ret.Pos()) {
@@ -81,9 +87,12 @@ func (c *checker) fix(s site) (analysis.SuggestedFix, bool) {
 	if !ok {
 		return none, false
 	}
-	edits := []analysis.TextEdit{
-		{Pos: ret.Results[0].Pos(), End: ret.Results[0].End(), NewText: []byte("nil")},
-		{Pos: ret.Results[n-1].Pos(), End: ret.Results[n-1].End(), NewText: []byte(errText)},
+	edits := []analysis.TextEdit{{Pos: result.Pos(), End: result.End(), NewText: []byte("nil, " + errText)}}
+	if !whole {
+		edits = []analysis.TextEdit{
+			{Pos: ret.Results[0].Pos(), End: ret.Results[0].End(), NewText: []byte("nil")},
+			{Pos: ret.Results[n-1].Pos(), End: ret.Results[n-1].End(), NewText: []byte(errText)},
+		}
 	}
 	edits = toolmodel.MergeImports(edits, cv.imports)
 	return analysis.SuggestedFix{Message: why, TextEdits: edits}, true
@@ -217,32 +226,100 @@ func (c *checker) textOf(e ast.Expr) ast.Expr {
 // IsError result and takes, besides contexts, the text and at most an
 // error: utils.NewToolResultError(msg), NewToolResultErrorFromErr(msg,
 // err). A helper taking more builds more than a ToolError carries.
+//
+// A logger it takes is one it logs the failure with, which the boundary
+// does for a ToolError. A helper named like Printf, whose last parameters
+// are a format and ...any, formats its text: ToolErrorf(logger, "no module
+// %q", name).
 func (c *checker) helperMessage(call *ast.CallExpr, fn *types.Func) (message, bool) {
 	conds, _, sig := c.calleeConds(call)
-	if fn == nil || sig == nil || sig.Variadic() || sig.Results().Len() != 1 {
+	if fn == nil || sig == nil || sig.Results().Len() == 0 || sig.Results().Len() > 2 {
 		return message{}, false
 	}
 	for _, cd := range conds {
-		if cd.Param >= 0 {
+		if cd.Param >= 0 || cd.Result != 0 {
 			return message{}, false // an IsError result only for some arguments
 		}
 	}
+	ps := sig.Params()
+	formatted := sig.Variadic() && strings.HasSuffix(fn.Name(), "f") && ps.Len() >= 2 &&
+		types.Identical(ps.At(ps.Len()-2).Type(), types.Typ[types.String]) && !call.Ellipsis.IsValid()
+	if sig.Variadic() && !formatted {
+		return message{}, false
+	}
+	if formatted {
+		if it, ok := ps.At(ps.Len()-1).Type().(*types.Slice).Elem().Underlying().(*types.Interface); !ok || !it.Empty() {
+			return message{}, false
+		}
+	}
 	var msg message
-	for i := range sig.Params().Len() {
-		t := sig.Params().At(i).Type()
+	for i := range ps.Len() {
+		t := ps.At(i).Type()
 		switch {
 		case i >= len(call.Args):
 			return message{}, false
-		case toolmodel.IsNamed(t, "context", "Context"):
+		case formatted && i == ps.Len()-2:
+			msg.format, msg.args = call.Args[i], call.Args[i+1:]
+			return msg, msg.text == nil && msg.cause == nil
+		case toolmodel.IsNamed(t, "context", "Context") || loggerType(t):
 		case types.Identical(t, types.Typ[types.String]) && msg.text == nil:
 			msg.text = call.Args[i]
 		case toolmodel.IsErrorType(t) && msg.cause == nil:
-			msg.cause = call.Args[i]
+			if !isNilExpr(c.info, call.Args[i]) {
+				msg.cause = call.Args[i]
+			}
 		default:
 			return message{}, false
 		}
 	}
 	return msg, msg.text != nil
+}
+
+// loggerType reports whether t is (a pointer to) a logger: a named type
+// called Logger (log, slog, logrus, zap, ...).
+func loggerType(t types.Type) bool {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Name() == "Logger"
+}
+
+// nilErrorHelper reports whether the helper call calls, a function of this
+// package returning a result and an error, returns a nil error on every
+// path: `return helper(...)` is then the handler returning the helper's
+// IsError result with a nil error.
+func (c *checker) nilErrorHelper(call *ast.CallExpr) bool {
+	return c.nilErrorCall(call, map[*types.Func]bool{})
+}
+
+func (c *checker) nilErrorCall(call *ast.CallExpr, seen map[*types.Func]bool) bool {
+	fn := typeutil.StaticCallee(c.info, call)
+	if fn == nil || seen[fn.Origin()] {
+		return false
+	}
+	seen[fn.Origin()] = true
+	sig := fn.Type().(*types.Signature)
+	if sig.Results().Len() != 2 || !toolmodel.IsResultType(sig.Results().At(0).Type()) || !toolmodel.IsErrorType(sig.Results().At(1).Type()) {
+		return false
+	}
+	d := c.declOf[fn.Origin()]
+	if d == nil || d.Body == nil {
+		return false
+	}
+	rets := c.m.Flow.Returns(d)
+	for _, r := range rets {
+		if len(r.Results) == 1 {
+			// return toolError(logger, fmt.Sprintf(format, args...), nil)
+			if inner, ok := ast.Unparen(r.Results[0]).(*ast.CallExpr); ok && c.nilErrorCall(inner, seen) {
+				continue
+			}
+		}
+		if len(r.Results) != 2 || !isNilExpr(c.info, r.Results[1]) {
+			return false
+		}
+	}
+	return len(rets) > 0
 }
 
 // A converter writes the error expression of one fix.
@@ -261,6 +338,15 @@ func (cv *converter) convert(msg message, api toolmodel.ToolErrorAPI) (string, s
 	textExpr := msg.text
 	if textExpr == nil {
 		textExpr = msg.format
+	}
+	if msg.cause != nil {
+		// The error a helper or NewToolResultErrorFromErr appends must be
+		// the one that failed here: one that may be nil would become a
+		// fault wrapping nothing.
+		fp := m.FailureAt(cv.at)
+		if v := m.ErrorVar(msg.cause); v == nil || fp == nil || !fp.Test.Failed || fp.Test.Err != v {
+			return "", "", false
+		}
 	}
 	o := m.FailureOutcome(cv.at, textExpr)
 	raw := cv.rawErrors(msg)

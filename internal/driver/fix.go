@@ -11,6 +11,8 @@ import (
 	"os"
 	"slices"
 	"strings"
+
+	"golang.org/x/mod/modfile"
 )
 
 // An edit replaces the bytes [start, end) of a file with text.
@@ -288,9 +290,38 @@ func (r *FixResult) Report(w io.Writer, name string, fs, left []Finding) error {
 			}
 		}
 	}
-	if isErr > 0 && withFix == 0 {
-		_, err := fmt.Fprintf(w, "%s: fix: no iserror finding has a fix: its fix returns a ToolError of an API the code can see, behind a boundary; require %s (or name your ToolError type in tool-errors) and run -fix again\n", name, "github.com/toolcheck/toolcheck/toolerr")
+	if isErr > 0 && withFix == 0 && !requiresToolerr(fs) {
+		_, err := fmt.Fprintf(w, "%s: fix: no iserror finding has a fix: its fix returns a ToolError of an API the code can see, behind a boundary; require %s (or name your ToolError type in tool-errors) and run -fix again\n", name, toolerrModule)
 		return err
 	}
 	return nil
+}
+
+const toolerrModule = "github.com/toolcheck/toolcheck/toolerr"
+
+// requiresToolerr reports whether the module of a finding's package
+// requires toolerr.
+func requiresToolerr(fs []Finding) bool {
+	seen := map[string]bool{}
+	for i := range fs {
+		p := fs[i].Package
+		if p == nil || p.Module == nil || p.Module.GoMod == "" || seen[p.Module.GoMod] {
+			continue
+		}
+		seen[p.Module.GoMod] = true
+		data, err := os.ReadFile(p.Module.GoMod)
+		if err != nil {
+			continue
+		}
+		f, err := modfile.ParseLax(p.Module.GoMod, data, nil)
+		if err != nil {
+			continue
+		}
+		for _, r := range f.Require {
+			if r.Mod.Path == toolerrModule {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -6,7 +6,9 @@ package convert
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io/fs"
+	"log/slog"
 	"os"
 	"strconv"
 
@@ -130,7 +132,41 @@ func create(ctx context.Context, q string) (*mcp.CallToolResult, error) {
 	return mcp.NewToolResultText(q), nil
 }
 
+var logger = slog.Default()
+
+// toolError logs the failure and returns it as an IsError result with a
+// nil error, as the handlers return it: its calls are converted, the
+// boundary logging instead.
+func toolError(logger *slog.Logger, msg string, err error) (*mcp.CallToolResult, error) { // want toolError:"iserror\\(returns an IsError result\\)"
+	if err != nil {
+		msg += ": " + err.Error()
+	}
+	logger.Error(msg)
+	return mcp.NewToolResultError(msg), nil // want `mcp.NewToolResultError builds`
+}
+
+func toolErrorf(logger *slog.Logger, format string, args ...any) (*mcp.CallToolResult, error) { // want toolErrorf:"iserror\\(returns an IsError result\\)"
+	return toolError(logger, fmt.Sprintf(format, args...), nil) // want `convert.toolError returns an IsError result`
+}
+
+func logged(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	text, err := load(req.GetString("name", ""))
+	if err != nil {
+		return toolError(logger, "failed to load the note", err) // want `convert.toolError returns an IsError result`
+	}
+	raw := req.GetString("limit", "10")
+	if _, err := strconv.Atoi(raw); err != nil {
+		return toolErrorf(logger, "The 'limit' argument %q is not a number.", raw) // want `convert.toolErrorf returns an IsError result`
+	}
+	if text == "" {
+		// err is nil here: no fault wrapping nothing.
+		return toolError(logger, "the note is empty", err) // want `convert.toolError returns an IsError result`
+	}
+	return mcp.NewToolResultText(text), nil
+}
+
 func Register(s *server.MCPServer) {
+	s.AddTool(mcp.NewTool("logged"), Boundary(logged))
 	s.AddTool(mcp.NewTool("dispatch"), Boundary(dispatch))
 	s.AddTool(mcp.NewTool("read"), Boundary(read))
 	s.AddTool(mcp.NewTool("write"), Boundary(write))
