@@ -248,7 +248,7 @@ func (c *checker) helperMessage(call *ast.CallExpr, fn *types.Func) (message, bo
 		return message{}, false
 	}
 	if formatted {
-		if it, ok := ps.At(ps.Len()-1).Type().(*types.Slice).Elem().Underlying().(*types.Interface); !ok || !it.Empty() {
+		if it, ok := ps.At(ps.Len() - 1).Type().(*types.Slice).Elem().Underlying().(*types.Interface); !ok || !it.Empty() {
 			return message{}, false
 		}
 	}
