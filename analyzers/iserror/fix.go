@@ -261,7 +261,7 @@ func (c *checker) helperMessage(call *ast.CallExpr, fn *types.Func) (message, bo
 		case formatted && i == ps.Len()-2:
 			msg.format, msg.args = call.Args[i], call.Args[i+1:]
 			return msg, msg.text == nil && msg.cause == nil
-		case toolmodel.IsNamed(t, "context", "Context") || loggerType(t):
+		case toolmodel.IsNamed(t, "context", "Context") || toolmodel.IsLoggerType(t):
 		case types.Identical(t, types.Typ[types.String]) && msg.text == nil:
 			msg.text = call.Args[i]
 		case toolmodel.IsErrorType(t) && msg.cause == nil:
@@ -273,16 +273,6 @@ func (c *checker) helperMessage(call *ast.CallExpr, fn *types.Func) (message, bo
 		}
 	}
 	return msg, msg.text != nil
-}
-
-// loggerType reports whether t is (a pointer to) a logger: a named type
-// called Logger (log, slog, logrus, zap, ...).
-func loggerType(t types.Type) bool {
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Name() == "Logger"
 }
 
 // nilErrorHelper reports whether the helper call calls, a function of this

@@ -232,7 +232,10 @@ func (ch *outcomes) handlerCtx(c astindex.Cursor) *pathCtx {
 					switch {
 					case IsCallToolRequest(v.Type()):
 						ctx.req[v] = true
-					case i == 2 && (kind == MCPGoTyped || kind == GoSDKTyped):
+					case i == 2 && (kind == MCPGoTyped || kind == GoSDKTyped) && !IsLoggerType(v.Type()):
+						// (A logger in the typed input's place,
+						// func(ctx, req, logger *log.Logger), is a
+						// dependency the caller passes.)
 						ctx.input[v] = true
 					}
 				}
@@ -1401,4 +1404,14 @@ func (ctx *pathCtx) readKey(call *ast.CallExpr) ast.Expr {
 		}
 	}
 	return key
+}
+
+// IsLoggerType reports whether t is (a pointer to) a logger: a named type
+// called Logger (log, slog, logrus, zap, ...).
+func IsLoggerType(t types.Type) bool {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Name() == "Logger"
 }
