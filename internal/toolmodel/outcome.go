@@ -118,10 +118,12 @@ func (m *Model) ArgumentError(c astindex.Cursor, e ast.Expr) bool {
 }
 
 // ValidatorError reports whether the error e, used at c, is the error of
-// a validator (a function that computes from its parameters alone, see
-// validatorFact) called with values the evidence cannot trace to the
-// arguments: its text is about those values, written by the project, and
-// whether they came from the model is not shown.
+// the project's own check whose outcome the evidence cannot tell: a
+// validator (a function that computes from its parameters alone, see
+// validatorFact) called with values not traced to the arguments, or a
+// function that reads the request itself besides the server's state. Its
+// text is the project's, about those values; whether the model or the
+// server is at fault is not shown.
 func (m *Model) ValidatorError(c astindex.Cursor, e ast.Expr) bool {
 	ch := m.outcomes()
 	ch.mu.Lock()
@@ -143,10 +145,18 @@ func (m *Model) ValidatorError(c astindex.Cursor, e ast.Expr) bool {
 		return false
 	}
 	fn := typeutil.StaticCallee(ch.pass.TypesInfo, call)
-	if fn == nil {
+	if fn == nil || IsSDKPath(PkgPath(fn)) {
 		return false
 	}
-	if recv := fn.Type().(*types.Signature).Recv(); recv != nil {
+	sig := fn.Type().(*types.Signature)
+	for i := range sig.Params().Len() {
+		if IsCallToolRequest(sig.Params().At(i).Type()) {
+			// The project's own reader of the request (FetchScope(ctx,
+			// cfg, req)): its errors mix the arguments and the server's.
+			return true
+		}
+	}
+	if recv := sig.Recv(); recv != nil {
 		// A method of a value receiver computes from the value and its
 		// parameters: p.ToGraphQLParams() on pagination parameters.
 		if _, ptr := types.Unalias(recv.Type()).(*types.Pointer); ptr {

@@ -48,7 +48,11 @@ func (ch *outcomes) validator(fn *types.Func) bool {
 		return false
 	}
 	ch.validators[fn] = false // while its body is judged: recursion proves nothing
-	v := ch.failsSomewhere(d.Body) && ch.pureBody(d.Body)
+	var errRes *types.Var
+	if r := sig.Results(); r.Len() > 0 && r.At(r.Len()-1).Name() != "" {
+		errRes = r.At(r.Len() - 1)
+	}
+	v := ch.failsIn(d.Body, errRes) && ch.pureBody(d.Body)
 	ch.validators[fn] = v
 	return v
 }
@@ -65,10 +69,32 @@ func (ch *outcomes) exportValidators() {
 // failsSomewhere reports whether some return of body returns an error
 // that is not nil: a function that never fails validates nothing.
 func (ch *outcomes) failsSomewhere(body *ast.BlockStmt) bool {
+	return ch.failsIn(body, nil)
+}
+
+// failsIn is failsSomewhere for a function whose error result is the
+// named result errRes, if any: a bare return after `err = fmt.Errorf(...)`
+// fails too.
+func (ch *outcomes) failsIn(body *ast.BlockStmt, errRes *types.Var) bool {
+	info := ch.pass.TypesInfo
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
-		if ret, ok := n.(*ast.ReturnStmt); ok && len(ret.Results) > 0 && !isNil(ch.pass.TypesInfo, ret.Results[len(ret.Results)-1]) {
-			found = true
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(n.Results) > 0 && !isNil(info, n.Results[len(n.Results)-1]) {
+				found = true
+			}
+		case *ast.AssignStmt:
+			if errRes == nil || len(n.Lhs) != len(n.Rhs) {
+				break
+			}
+			for i, l := range n.Lhs {
+				if id, ok := l.(*ast.Ident); ok && info.Uses[id] == errRes && !isNil(info, n.Rhs[i]) {
+					found = true
+				}
+			}
 		}
 		return !found
 	})

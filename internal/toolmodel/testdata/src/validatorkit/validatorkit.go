@@ -71,3 +71,19 @@ func limit(n int) (int, error) {
 }
 
 var _ = limit
+
+// ParamOK reports whether the argument was sent, with named results and
+// bare returns: it fails where it assigns its error.
+func ParamOK[T any](req mcp.CallToolRequest, name string) (value T, ok bool, err error) { // want ParamOK:"validator"
+	raw, sent := req.GetArguments()[name]
+	if !sent {
+		return
+	}
+	value, ok = raw.(T)
+	if !ok {
+		err = fmt.Errorf("argument %s has type %T", name, raw)
+		ok = true
+		return
+	}
+	return
+}
