@@ -165,7 +165,31 @@ func logged(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, 
 	return mcp.NewToolResultText(text), nil
 }
 
+var accountID = ""
+
+// fetchScope reads the request and the server's configuration: its error
+// may be either's, so no fix guesses the outcome.
+func fetchScope(req mcp.CallToolRequest) (string, error) {
+	if accountID == "" {
+		return "", errors.New("the account is not configured")
+	}
+	p := req.GetString("project", "")
+	if p == "" {
+		return "", errors.New("project is required")
+	}
+	return accountID + "/" + p, nil
+}
+
+func scoped(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	scope, err := fetchScope(req)
+	if err != nil {
+		return mcp.NewToolResultError(err.Error()), nil // want `mcp.NewToolResultError builds`
+	}
+	return mcp.NewToolResultText(scope), nil
+}
+
 func Register(s *server.MCPServer) {
+	s.AddTool(mcp.NewTool("scoped"), Boundary(scoped))
 	s.AddTool(mcp.NewTool("logged"), Boundary(logged))
 	s.AddTool(mcp.NewTool("dispatch"), Boundary(dispatch))
 	s.AddTool(mcp.NewTool("read"), Boundary(read))
