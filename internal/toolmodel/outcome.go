@@ -831,10 +831,10 @@ func (ch *outcomes) isLocal(v *types.Var) bool {
 
 func (ctx *pathCtx) compare(x, y ast.Expr, eq bool, stmt astindex.Cursor) evidence {
 	info := ctx.c.pass.TypesInfo
-	if isNil(info, x) {
+	if isNilExpr(info, x) {
 		x, y = y, x
 	}
-	if isNil(info, y) {
+	if isNilExpr(info, y) {
 		if !IsErrorType(info.TypeOf(x)) {
 			if !eq {
 				return evidence{}
@@ -878,7 +878,7 @@ func (ctx *pathCtx) compare(x, y ast.Expr, eq bool, stmt astindex.Cursor) eviden
 				return evidence{}
 			}
 		}
-		if obj := objectOf(info, pair[1]); obj != nil {
+		if obj := objectOfExpr(info, pair[1]); obj != nil {
 			if v, ok := obj.(*types.Var); ok && IsErrorType(info.TypeOf(pair[0])) && isErrorValue(v) {
 				if !eq {
 					return failure
@@ -916,21 +916,6 @@ func versionish(s string) bool {
 		}
 	}
 	return false
-}
-
-func isNil(info *types.Info, e ast.Expr) bool {
-	tv, ok := info.Types[e]
-	return ok && tv.IsNil()
-}
-
-func objectOf(info *types.Info, e ast.Expr) types.Object {
-	switch x := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		return info.Uses[x]
-	case *ast.SelectorExpr:
-		return info.Uses[x.Sel]
-	}
-	return nil
 }
 
 func isErrorValue(v *types.Var) bool {
@@ -1053,7 +1038,7 @@ func (ctx *pathCtx) flag(e ast.Expr, holds bool) evidence {
 	if !ok || b.Kind() != types.Bool {
 		return evidence{}
 	}
-	v, ok := objectOf(info, e).(*types.Var)
+	v, ok := objectOfExpr(info, e).(*types.Var)
 	if !ok || (!v.IsField() && !isErrorValue(v)) {
 		return evidence{}
 	}
@@ -1143,7 +1128,7 @@ func (ctx *pathCtx) caseClause(cc *ast.CaseClause, sw astindex.Cursor) evidence 
 		ev := evidence{}
 		for i, t := range cc.List {
 			e := ctx.c.errType(info.TypeOf(t))
-			if isNil(info, t) {
+			if isNilExpr(info, t) {
 				e = evidence{}
 			}
 			if i == 0 {

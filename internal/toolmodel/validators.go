@@ -83,7 +83,7 @@ func (ch *outcomes) failsIn(body *ast.BlockStmt, errRes *types.Var) bool {
 		case *ast.FuncLit:
 			return false
 		case *ast.ReturnStmt:
-			if len(n.Results) > 0 && !isNil(info, n.Results[len(n.Results)-1]) {
+			if len(n.Results) > 0 && !isNilExpr(info, n.Results[len(n.Results)-1]) {
 				found = true
 			}
 		case *ast.AssignStmt:
@@ -91,7 +91,7 @@ func (ch *outcomes) failsIn(body *ast.BlockStmt, errRes *types.Var) bool {
 				break
 			}
 			for i, l := range n.Lhs {
-				if id, ok := l.(*ast.Ident); ok && info.Uses[id] == errRes && !isNil(info, n.Rhs[i]) {
+				if id, ok := l.(*ast.Ident); ok && info.Uses[id] == errRes && !isNilExpr(info, n.Rhs[i]) {
 					found = true
 				}
 			}
