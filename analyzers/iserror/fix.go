@@ -32,6 +32,7 @@ type message struct {
 	format ast.Expr   // or NewToolResultErrorf(format, args...)
 	args   []ast.Expr //
 	cause  ast.Expr   // NewToolResultErrorFromErr(text, cause), a helper's error parameter
+	drops  []ast.Expr // a helper's arguments the fix drops: contexts, loggers
 }
 
 // fix returns the suggested fix of site s, when s is returned as it is by
@@ -81,6 +82,9 @@ func (c *checker) fix(s site) (analysis.SuggestedFix, bool) {
 	msg, ok := c.messageOf(s)
 	if !ok {
 		return none, false
+	}
+	if !c.stillUsed(msg.drops, s.expr, s.fn) {
+		return none, false // the fix would leave a variable unused
 	}
 	cv := converter{c: c, file: file, at: cur}
 	errText, why, ok := cv.convert(msg, api)
@@ -262,6 +266,7 @@ func (c *checker) helperMessage(call *ast.CallExpr, fn *types.Func) (message, bo
 			msg.format, msg.args = call.Args[i], call.Args[i+1:]
 			return msg, msg.text == nil && msg.cause == nil
 		case toolmodel.IsNamed(t, "context", "Context") || toolmodel.IsLoggerType(t):
+			msg.drops = append(msg.drops, call.Args[i])
 		case types.Identical(t, types.Typ[types.String]) && msg.text == nil:
 			msg.text = call.Args[i]
 		case toolmodel.IsErrorType(t) && msg.cause == nil:
@@ -310,6 +315,47 @@ func (c *checker) nilErrorCall(call *ast.CallExpr, seen map[*types.Func]bool) bo
 		}
 	}
 	return len(rets) > 0
+}
+
+// stillUsed reports whether every local variable the dropped expressions
+// use is used in fn outside the construction, so that dropping them leaves
+// no variable declared and not used.
+func (c *checker) stillUsed(drops []ast.Expr, construction ast.Node, fn ast.Node) bool {
+	for _, d := range drops {
+		ok := true
+		ast.Inspect(d, func(n ast.Node) bool {
+			id, isID := n.(*ast.Ident)
+			if !isID || !ok {
+				return ok
+			}
+			v, isVar := c.info.Uses[id].(*types.Var)
+			if !isVar || v.IsField() || v.Parent() == nil || v.Parent() == c.pass.Pkg.Scope() || !(fn.Pos() <= v.Pos() && v.Pos() < fn.End()) {
+				return true // a field, a package variable, or one declared outside fn
+			}
+			if _, isParam := c.params[v]; isParam {
+				return true // an unused parameter compiles
+			}
+			other := false
+			ast.Inspect(fn, func(m ast.Node) bool {
+				if other {
+					return false
+				}
+				if m == construction {
+					return false
+				}
+				if u, isU := m.(*ast.Ident); isU && u != id && c.info.Uses[u] == v {
+					other = true
+				}
+				return true
+			})
+			ok = other
+			return ok
+		})
+		if !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // A converter writes the error expression of one fix.
