@@ -358,6 +358,9 @@ func (c *checker) stillUsed(drops []ast.Expr, construction ast.Node, fn ast.Node
 	return true
 }
 
+// faultFix is the message of a fix that returns a fault.
+const faultFix = "return the error as a fault: the boundary logs it at ERROR and gives the model its fixed message"
+
 // A converter writes the error expression of one fix.
 type converter struct {
 	c       *checker
@@ -386,22 +389,23 @@ func (cv *converter) convert(msg message, api toolmodel.ToolErrorAPI) (string, s
 	}
 	o := m.FailureOutcome(cv.at, textExpr)
 	raw := cv.rawErrors(msg)
-	argErr := len(raw) > 0
+	argErr := len(raw) > 0 // every raw error is about the arguments
 	for _, e := range raw {
-		argErr = argErr && m.ArgumentError(cv.at, e)
-	}
-	for _, e := range raw {
-		if !m.ArgumentError(cv.at, e) && m.ValidatorError(cv.at, e) {
-			// The project's own check of values not traced to the
-			// arguments: a caller error or not, its text is not a raw
-			// internal error, and which it is the evidence does not show.
+		if m.ArgumentError(cv.at, e) {
+			continue
+		}
+		argErr = false
+		if m.ValidatorError(cv.at, e) {
+			// The project's own check whose outcome the evidence cannot
+			// tell: its text is not a raw internal error, and whether it
+			// is a caller error is not shown.
 			return "", "", false
 		}
 	}
 	if len(raw) > 0 && !(argErr && o.CallerActs()) {
 		// A raw internal error: a fault, whose error the boundary logs.
 		e, ok := cv.wrapped(msg)
-		return e, "return the error as a fault: the boundary logs it at ERROR and gives the model its fixed message", ok
+		return e, faultFix, ok
 	}
 	kind := o.Kind
 	switch kind {
@@ -413,7 +417,7 @@ func (cv *converter) convert(msg message, api toolmodel.ToolErrorAPI) (string, s
 		}
 	case toolmodel.OutcomeFault:
 		e, ok := cv.fault(msg)
-		return e, "return the error as a fault: the boundary logs it at ERROR and gives the model its fixed message", ok
+		return e, faultFix, ok
 	case toolmodel.OutcomeUnknown:
 		return "", "", false
 	}
