@@ -523,20 +523,7 @@ func (m *Model) declReturnedByHandler(d *ast.FuncDecl, seen map[ast.Node]bool) b
 	if obj == nil {
 		return false
 	}
-	if m.funcUses == nil {
-		m.funcUses = map[*types.Func]int{}
-		for _, o := range m.Pass.TypesInfo.Uses {
-			if f, ok := o.(*types.Func); ok {
-				m.funcUses[f.Origin()]++
-			}
-		}
-		m.callsOf = map[*types.Func][]*ast.CallExpr{}
-		for _, ca := range m.Flow.Calls() {
-			if callee := m.Flow.Callee(ca.Call); callee != nil {
-				m.callsOf[callee.Origin()] = append(m.callsOf[callee.Origin()], ca.Call)
-			}
-		}
-	}
+	m.indexCalls()
 	uses, returned := m.funcUses[obj], 0
 	for _, call := range m.callsOf[obj] {
 		ca := flow.Call{Call: call}
@@ -551,4 +538,38 @@ func (m *Model) declReturnedByHandler(d *ast.FuncDecl, seen map[ast.Node]bool) b
 		returned++
 	}
 	return uses > 0 && returned == uses
+}
+
+// indexCalls counts the uses of each function of the package and indexes
+// its static calls, once (the caller holds mu).
+func (m *Model) indexCalls() {
+	if m.funcUses != nil {
+		return
+	}
+	m.funcUses = map[*types.Func]int{}
+	for _, o := range m.Pass.TypesInfo.Uses {
+		if f, ok := o.(*types.Func); ok {
+			m.funcUses[f.Origin()]++
+		}
+	}
+	m.callsOf = map[*types.Func][]*ast.CallExpr{}
+	for _, ca := range m.Flow.Calls() {
+		if callee := m.Flow.Callee(ca.Call); callee != nil {
+			m.callsOf[callee.Origin()] = append(m.callsOf[callee.Origin()], ca.Call)
+		}
+	}
+}
+
+// OnlyCalls returns the static calls of fn when they are all its uses (it
+// is never used as a value), else nil.
+func (m *Model) OnlyCalls(fn *types.Func) []*ast.CallExpr {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.indexCalls()
+	fn = fn.Origin()
+	calls := m.callsOf[fn]
+	if len(calls) == 0 || len(calls) != m.funcUses[fn] {
+		return nil
+	}
+	return calls
 }

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/toolcheck/toolcheck/internal/astindex"
+	"github.com/toolcheck/toolcheck/internal/flow"
 )
 
 // An evidence kind says what a branch tells about the ToolError built in it.
@@ -183,13 +184,14 @@ type outcomes struct {
 	m      *Model
 	mu     sync.Mutex // guards the memo tables: analyzers ask concurrently
 	locals map[localKey]localResult
-	// validators memoizes validator.
+	// validators memoizes validator, params paramArg.
 	validators map[*types.Func]bool
+	params     map[paramKey]localResult
 }
 
 func (m *Model) outcomes() *outcomes {
 	m.outcomesOnce.Do(func() {
-		m.oc = &outcomes{pass: m.Pass, m: m, locals: map[localKey]localResult{}, validators: map[*types.Func]bool{}}
+		m.oc = &outcomes{pass: m.Pass, m: m, locals: map[localKey]localResult{}, validators: map[*types.Func]bool{}, params: map[paramKey]localResult{}}
 	})
 	return m.oc
 }
@@ -280,10 +282,12 @@ func (ch *outcomes) handlerCtx(c astindex.Cursor) *pathCtx {
 				}
 			}
 		}
-		if len(req) == 0 && (len(input) == 0 || !ch.m.ToolCode[e.Node()] && !ch.m.ReturnedByHandler(e.Node())) {
+		if len(req) == 0 && !ch.m.ToolCode[e.Node()] && !ch.m.ReturnedByHandler(e.Node()) {
 			// (A function of tool code that takes the arguments alone,
 			// func createIteration(ctx, client, args map[string]any),
-			// reads them as the handler does.)
+			// reads them as the handler does; one that takes values its
+			// callers read from the arguments, CreateIssue(ctx, client,
+			// owner, title), holds argument data in those parameters.)
 			continue
 		}
 		ctx.handler = e.Node()
@@ -381,6 +385,9 @@ func (ctx *pathCtx) argExprDepth(e ast.Expr, depth int) (ok, has bool) {
 		}
 		if ctx.req[v] {
 			return false, false
+		}
+		if pi, ok := ctx.c.m.Flow.ParamOf(v); ok && pi.Func == ctx.handler && pi.Index >= 0 {
+			return ctx.c.paramArg(pi, depth)
 		}
 		return ctx.c.localArg(ctx, v, depth)
 	case *ast.SelectorExpr:
@@ -572,6 +579,46 @@ func (ctx *pathCtx) bindsArgs(addr *ast.UnaryExpr, depth int) (ok, has bool) {
 		return allOK && anyHas, anyHas
 	}
 	return false, false
+}
+
+// paramArg reports whether parameter p of a declared function holds
+// argument data at every call: the function is only ever called, and
+// each call passes, in its own tool code, argument data there.
+func (ch *outcomes) paramArg(p flow.Param, depth int) (ok, has bool) {
+	d, isDecl := p.Func.(*ast.FuncDecl)
+	if !isDecl || depth > 8 {
+		return false, false
+	}
+	fn := ch.m.Flow.FuncOf(d)
+	if fn == nil || fn.Type().(*types.Signature).Variadic() && p.Index >= fn.Type().(*types.Signature).Params().Len()-1 {
+		return false, false
+	}
+	key := paramKey{d, p.Index}
+	if r, found := ch.params[key]; found {
+		return r.ok, r.has
+	}
+	ch.params[key] = localResult{false, false} // a recursive call proves nothing
+	calls := ch.m.OnlyCalls(fn)
+	r := localResult{len(calls) > 0, len(calls) > 0}
+	for _, call := range calls {
+		c, found := ch.m.Syntax.Root().FindNode(call)
+		if !found || p.Index >= len(call.Args) {
+			r = localResult{}
+			break
+		}
+		ok, has := ch.handlerCtx(c).argExprDepth(call.Args[p.Index], depth+1)
+		if !ok || !has {
+			r = localResult{}
+			break
+		}
+	}
+	ch.params[key] = r
+	return r.ok, r.has
+}
+
+type paramKey struct {
+	fn    ast.Node
+	index int
 }
 
 // inLiteral reports whether addr hands the value to a request: an element

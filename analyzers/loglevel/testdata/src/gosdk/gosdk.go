@@ -80,15 +80,35 @@ func (s *store) clean(ctx context.Context, req *mcp.CallToolRequest, in readIn) 
 	if err != nil {
 		return nil, nil, errkit.New("Reading failed.")
 	}
+	if err := check(n.version); err != nil {
+		return nil, nil, err
+	}
 	return nil, n.text, nil
 }
 
-// check is not a handler: its parameter is not known to be an argument.
+// check is not a handler, and one of its calls passes a value of the
+// server's: its parameter is not known to be an argument.
 func check(path string) error {
 	if path == "" {
 		return errkit.New("empty")
 	}
 	return nil
+}
+
+// checkPath is only ever called with the argument in.Path: its parameter
+// is argument data.
+func checkPath(path string) error {
+	if path == "" {
+		return errkit.New("The 'path' argument is empty.") // want `where the argument check path == "" holds`
+	}
+	return nil
+}
+
+func (s *store) checked(ctx context.Context, req *mcp.CallToolRequest, in readIn) (*mcp.CallToolResult, any, error) {
+	if err := checkPath(in.Path); err != nil {
+		return nil, nil, err
+	}
+	return nil, nil, nil
 }
 
 type deps struct{}
