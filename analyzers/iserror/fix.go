@@ -170,9 +170,11 @@ func (c *checker) literalMessage(lit *ast.CompositeLit) (message, bool) {
 			if !ok || len(cl.Elts) != 1 {
 				return message{}, false
 			}
-			if text = c.textOf(cl.Elts[0]); text == nil {
+			t, _, plain := toolmodel.ContentText(c.info, cl.Elts[0])
+			if t == nil || !plain {
 				return message{}, false
 			}
+			text = t
 		case "Result":
 			// mcp-go's embedded Result: only an empty one.
 			if cl, ok := ast.Unparen(kv.Value).(*ast.CompositeLit); !ok || len(cl.Elts) > 0 {
@@ -186,44 +188,6 @@ func (c *checker) literalMessage(lit *ast.CompositeLit) (message, bool) {
 		return message{}, false
 	}
 	return message{text: text}, true
-}
-
-// textOf returns the text of one content element: &TextContent{Text: t}
-// (with Type: "text" at most besides) or mcp-go's NewTextContent(t).
-func (c *checker) textOf(e ast.Expr) ast.Expr {
-	e = ast.Unparen(e)
-	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
-		e = ast.Unparen(u.X)
-	}
-	switch x := e.(type) {
-	case *ast.CallExpr:
-		if fn := typeutil.StaticCallee(c.info, x); toolmodel.IsFunc(fn, toolmodel.MCPGoMCP, "NewTextContent") && len(x.Args) == 1 {
-			return x.Args[0]
-		}
-	case *ast.CompositeLit:
-		t := c.info.TypeOf(x)
-		if !toolmodel.IsNamed(t, toolmodel.MCPGoMCP, "TextContent") && !toolmodel.IsNamed(t, toolmodel.GoSDKMCP, "TextContent") {
-			return nil
-		}
-		var text ast.Expr
-		for _, elt := range x.Elts {
-			kv, ok := elt.(*ast.KeyValueExpr)
-			if !ok {
-				return nil
-			}
-			switch key, _ := kv.Key.(*ast.Ident); {
-			case key == nil:
-				return nil
-			case key.Name == "Text":
-				text = kv.Value
-			case key.Name == "Type":
-			default:
-				return nil
-			}
-		}
-		return text
-	}
-	return nil
 }
 
 // helperMessage reads the call of a project helper that always returns an

@@ -161,27 +161,8 @@ func (c *checker) contentTexts(cl *ast.CompositeLit) []sinkText {
 // textContent evaluates a TextContent value: a literal's Text field or
 // mcp.NewTextContent's argument.
 func (c *checker) textContent(e ast.Expr) text {
-	e = ast.Unparen(e)
-	if u, ok := e.(*ast.UnaryExpr); ok {
-		e = ast.Unparen(u.X)
-	}
-	switch e := e.(type) {
-	case *ast.CompositeLit:
-		t := c.info.TypeOf(e)
-		if !toolmodel.IsNamed(t, toolmodel.MCPGoMCP, "TextContent") && !toolmodel.IsNamed(t, toolmodel.GoSDKMCP, "TextContent") {
-			return nil
-		}
-		for _, elt := range e.Elts {
-			if kv, ok := elt.(*ast.KeyValueExpr); ok {
-				if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "Text" {
-					return c.eval(kv.Value, "", 0)
-				}
-			}
-		}
-	case *ast.CallExpr:
-		if fn := c.callee(e); toolmodel.IsFunc(fn, toolmodel.MCPGoMCP, "NewTextContent") && len(e.Args) == 1 {
-			return c.eval(e.Args[0], "", 0)
-		}
+	if t, _, _ := toolmodel.ContentText(c.info, e); t != nil {
+		return c.eval(t, "", 0)
 	}
 	return nil
 }

@@ -472,22 +472,12 @@ func (m *Model) returnedByHandler(fn ast.Node, seen map[ast.Node]bool) bool {
 	if decl == nil || decl.Body == nil {
 		return false
 	}
-	var param *types.Var
-	n := 0
-	for _, field := range decl.Type.Params.List {
-		for _, name := range field.Names {
-			if n == i {
-				param, _ = m.Pass.TypesInfo.Defs[name].(*types.Var)
-			}
-			n++
-		}
-		if len(field.Names) == 0 {
-			n++
-		}
-	}
-	if param == nil || callee.Origin().Type().(*types.Signature).Variadic() && i >= n-1 {
+	// A declared function's signature holds its parameters' objects.
+	sig := callee.Origin().Type().(*types.Signature)
+	if i >= sig.Params().Len() || sig.Variadic() && i == sig.Params().Len()-1 {
 		return false
 	}
+	param := sig.Params().At(i)
 	// Every use of the parameter is the callee of `return p(...)` (the
 	// index holds no identifiers: count them, then check the calls).
 	uses, returned := 0, 0
@@ -523,21 +513,18 @@ func (m *Model) declReturnedByHandler(d *ast.FuncDecl, seen map[ast.Node]bool) b
 	if obj == nil {
 		return false
 	}
-	m.indexCalls()
-	uses, returned := m.funcUses[obj], 0
-	for _, call := range m.callsOf[obj] {
-		ca := flow.Call{Call: call}
-		cc, ok := m.Syntax.Root().FindNode(ca.Call)
+	calls := m.onlyCalls(obj)
+	for _, call := range calls {
+		cc, ok := m.Syntax.Root().FindNode(call)
 		if !ok {
 			return false
 		}
 		ret, ok := cc.Parent().Node().(*ast.ReturnStmt)
-		if !ok || len(ret.Results) != 1 || ret.Results[0] != ca.Call || !m.returnedByHandler(flow.EnclosingFunc(cc), seen) {
+		if !ok || len(ret.Results) != 1 || ret.Results[0] != call || !m.returnedByHandler(flow.EnclosingFunc(cc), seen) {
 			return false
 		}
-		returned++
 	}
-	return uses > 0 && returned == uses
+	return len(calls) > 0
 }
 
 // indexCalls counts the uses of each function of the package and indexes
@@ -565,6 +552,11 @@ func (m *Model) indexCalls() {
 func (m *Model) OnlyCalls(fn *types.Func) []*ast.CallExpr {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	return m.onlyCalls(fn)
+}
+
+// onlyCalls is OnlyCalls for a caller that holds mu.
+func (m *Model) onlyCalls(fn *types.Func) []*ast.CallExpr {
 	m.indexCalls()
 	fn = fn.Origin()
 	calls := m.callsOf[fn]

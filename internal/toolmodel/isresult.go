@@ -6,6 +6,8 @@ import (
 	"go/types"
 	"sync"
 
+	"golang.org/x/tools/go/types/typeutil"
+
 	"github.com/toolcheck/toolcheck/internal/astindex"
 )
 
@@ -213,4 +215,46 @@ func (m *Model) IsErrorField(sel *ast.SelectorExpr) bool {
 		t = st.Field(i).Type()
 	}
 	return IsResultType(t)
+}
+
+// ContentText reads one element of a tool result's content as text
+// content: &TextContent{Text: t} or TextContent{...} of either SDK, or
+// mcp-go's NewTextContent(t). ok reports whether e is text content; text
+// is its Text (nil when the literal leaves it unset); plain reports
+// whether it carries nothing else but its Type.
+func ContentText(info *types.Info, e ast.Expr) (text ast.Expr, ok, plain bool) {
+	e = ast.Unparen(e)
+	if u, isU := e.(*ast.UnaryExpr); isU && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	switch x := e.(type) {
+	case *ast.CallExpr:
+		if fn := typeutil.StaticCallee(info, x); IsFunc(fn, MCPGoMCP, "NewTextContent") && len(x.Args) == 1 {
+			return x.Args[0], true, true
+		}
+	case *ast.CompositeLit:
+		t := info.TypeOf(x)
+		if !IsNamed(t, MCPGoMCP, "TextContent") && !IsNamed(t, GoSDKMCP, "TextContent") {
+			return nil, false, false
+		}
+		plain = true
+		for _, elt := range x.Elts {
+			kv, isKV := elt.(*ast.KeyValueExpr)
+			if !isKV {
+				plain = false
+				continue
+			}
+			key, _ := kv.Key.(*ast.Ident)
+			switch {
+			case key == nil:
+				plain = false
+			case key.Name == "Text":
+				text = kv.Value
+			case key.Name != "Type":
+				plain = false
+			}
+		}
+		return text, true, plain
+	}
+	return nil, false, false
 }
