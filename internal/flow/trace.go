@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 )
 
 // MaxDepth bounds how many calls deep a trace follows values.
@@ -69,14 +70,44 @@ type Origin struct {
 
 // A Tracer follows values through the package. It keeps the state of the
 // traces under way, so it belongs to one goroutine.
+//
+// A tracer answers the same call in the same frame once: frames are
+// interned (Bind of the same call in the same frames returns the same
+// frame), and the results of a call traced without meeting a cycle
+// guard (a trace under way, a call in progress) are kept, since they
+// depend on nothing else. A result cut by a cycle guard is not kept: out
+// of the cycle, the same call may reach more.
 type Tracer struct {
 	Info       *Info
-	inProgress map[ast.Node]bool
+	inProgress map[ast.Node]int // the level each call in progress was entered at
+	frames     map[frameKey]*Frame
+	results    map[resultKey][]Origin
+	// level counts the cycle guards set (traces and calls under way,
+	// nested); lowest is the lowest level of a guard met since it was
+	// last reset, so that a call's results that met only guards set
+	// within the call are known to depend on nothing outside it.
+	level, lowest int
+}
+
+const noGuard = int(^uint(0) >> 1)
+
+// guard records that a trace met the cycle guard set at level l.
+func (t *Tracer) guard(l int) { t.lowest = min(t.lowest, l) }
+
+type frameKey struct {
+	target     ast.Node
+	call       *ast.CallExpr
+	f, closure *Frame
+}
+
+type resultKey struct {
+	frameKey
+	idx int
 }
 
 // NewTracer returns a tracer of the package.
 func (fl *Info) NewTracer() *Tracer {
-	return &Tracer{Info: fl, inProgress: map[ast.Node]bool{}}
+	return &Tracer{Info: fl, inProgress: map[ast.Node]int{}, frames: map[frameKey]*Frame{}, results: map[resultKey][]Origin{}, lowest: noGuard}
 }
 
 // A Stop selects storages at which a trace stops with a Stopped origin.
@@ -85,7 +116,7 @@ type Stop func(types.Object) bool
 // walk is one trace: the variables it is inside of, against cycles.
 type walk struct {
 	t    *Tracer
-	seen map[walkKey]bool
+	seen map[walkKey]int // the level each read under way was entered at
 	// done memoizes the variables read so far: a chain of conditional
 	// self-appends (if c { opts = append(opts, o) }, n times) reads each
 	// definition on 2^n paths.
@@ -106,7 +137,7 @@ type walkKey struct {
 }
 
 func (t *Tracer) walk(stop Stop) *walk {
-	return &walk{t: t, seen: map[walkKey]bool{}, done: map[walkKey][]Origin{}, stop: stop}
+	return &walk{t: t, seen: map[walkKey]int{}, done: map[walkKey][]Origin{}, stop: stop}
 }
 
 // Origins returns the origins of the value of e evaluated in frame f.
@@ -292,11 +323,13 @@ func (w *walk) literalField(x ast.Expr, field *types.Var, f *Frame) ([]Origin, b
 		return nil, false
 	}
 	key := walkKey{field.Origin(), x, f}
-	if w.seen[key] {
+	if l, ok := w.seen[key]; ok {
+		w.t.guard(l)
 		return nil, true
 	}
-	w.seen[key] = true
-	defer delete(w.seen, key)
+	w.t.level++
+	w.seen[key] = w.t.level
+	defer func() { delete(w.seen, key); w.t.level-- }()
 	info := w.t.Info.Types
 	origins := w.throughCalls(w.trace(x, f, -1), 0)
 	if len(origins) == 0 {
@@ -400,15 +433,18 @@ func (w *walk) traceVar(v *types.Var, use ast.Expr, f *Frame) []Origin {
 	if v.IsField() || v.Parent() == v.Pkg().Scope() {
 		key.use = nil
 	}
-	if w.seen[key] {
+	if l, ok := w.seen[key]; ok {
+		w.t.guard(l)
 		return nil
 	}
 	if out, ok := w.done[key]; ok {
 		return out
 	}
-	w.seen[key] = true
+	w.t.level++
+	w.seen[key] = w.t.level
 	out := w.traceVarDefs(v, use, f)
 	delete(w.seen, key)
+	w.t.level--
 	out = dedupe(out)
 	w.done[key] = out
 	return out
@@ -636,24 +672,62 @@ func (t *Tracer) CallResults(target ast.Node, closure *Frame, call *ast.CallExpr
 	if idx < 0 {
 		idx = 0
 	}
-	if f.Depth() >= MaxDepth || t.inProgress[target] {
+	if f.Depth() >= MaxDepth {
 		return nil, false
 	}
-	t.inProgress[target] = true
-	defer delete(t.inProgress, target)
+	if l, ok := t.inProgress[target]; ok {
+		t.guard(l)
+		return nil, false
+	}
+	key := resultKey{frameKey{target, call, f, closure}, idx}
+	if stop == nil {
+		if out, ok := t.results[key]; ok {
+			return out, out != nil
+		}
+	}
+	t.Enter(target)
+	own, lowest := t.level, t.lowest
+	t.lowest = noGuard
 	nf := t.Bind(target, call, f, closure)
-	return t.ReturnsOf(target, nf, idx, stop)
+	out, ok := t.ReturnsOf(target, nf, idx, stop)
+	t.Leave(target)
+	inside := t.lowest >= own
+	t.lowest = min(lowest, t.lowest)
+	if stop == nil && inside {
+		if ok {
+			out = slices.Clip(out)
+			if out == nil {
+				out = []Origin{}
+			}
+		} else {
+			out = nil
+		}
+		t.results[key] = out
+	}
+	return out, ok
 }
 
 // InProgress reports whether the function node n is being traced through
 // by a call of Results; Enter marks it so, Leave unmarks it.
-func (t *Tracer) InProgress(n ast.Node) bool { return t.inProgress[n] }
+func (t *Tracer) InProgress(n ast.Node) bool {
+	l, ok := t.inProgress[n]
+	if ok {
+		t.guard(l)
+	}
+	return ok
+}
 
 // Enter marks n as in progress (see InProgress).
-func (t *Tracer) Enter(n ast.Node) { t.inProgress[n] = true }
+func (t *Tracer) Enter(n ast.Node) {
+	t.level++
+	t.inProgress[n] = t.level
+}
 
 // Leave unmarks n (see InProgress).
-func (t *Tracer) Leave(n ast.Node) { delete(t.inProgress, n) }
+func (t *Tracer) Leave(n ast.Node) {
+	delete(t.inProgress, n)
+	t.level--
+}
 
 // ReturnsOf traces result idx of every return statement of a function
 // body, in frame f.
@@ -724,7 +798,12 @@ func (t *Tracer) Bind(target ast.Node, call *ast.CallExpr, f *Frame, next *Frame
 	default:
 		return next
 	}
+	fk := frameKey{target, call, f, next}
+	if nf, ok := t.frames[fk]; ok {
+		return nf
+	}
 	nf := &Frame{binds: map[*types.Var]Bound{}, next: next, depth: f.Depth() + 1}
+	t.frames[fk] = nf
 	info := t.Info.Types
 	if recv != nil && len(recv.List) > 0 && len(recv.List[0].Names) > 0 {
 		if v, ok := info.Defs[recv.List[0].Names[0]].(*types.Var); ok {
