@@ -119,7 +119,7 @@ func (c *checker) exportErrFacts() {
 
 // errFactLeaves classifies the error of a call to another package's
 // function by its fact.
-func (c *checker) errFactLeaves(ef *errFact, fn *types.Func, call *ast.CallExpr, f *frame) []leaf {
+func (c *checker) errFactLeaves(ef *errFact, fn *types.Func, call *ast.CallExpr, f *flow.Frame) []leaf {
 	var out []leaf
 	for _, op := range ef.Ops {
 		out = append(out, leaf{kind: lServer, what: op, via: toolmodel.FuncName(fn)})

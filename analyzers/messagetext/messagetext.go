@@ -71,6 +71,7 @@ type checker struct {
 	retFunc    map[*ast.ReturnStmt]ast.Node
 	leafMemo   map[ast.Expr][]leaf
 	inProgress map[ast.Node]bool
+	tr         *flow.Tracer // binds a helper's parameters to a call's arguments
 
 	reporter *toolmodel.Reporter
 	reported map[string]bool
@@ -120,6 +121,7 @@ func run(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter, opts *o
 		reporter: r, reported: map[string]bool{}, expanding: map[*flow.Def]bool{}, bodyFields: map[*types.Var]bool{},
 	}
 	c.in = m.Syntax
+	c.tr = m.Flow.NewTracer()
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {

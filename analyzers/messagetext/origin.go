@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/toolcheck/toolcheck/internal/flow"
 	"github.com/toolcheck/toolcheck/internal/lazyre"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
@@ -41,35 +42,9 @@ type leaf struct {
 	s     string     // lConst: the value
 }
 
-// A frame binds a same-package callee's parameters to the arguments of the
-// call being traced.
-type frame struct {
-	binds map[*types.Var][]ast.Expr
-	outer *frame
-	via   string
-	depth int
-}
-
-func (f *frame) lookup(v *types.Var) ([]ast.Expr, *frame, bool) {
-	if f == nil {
-		return nil, nil, false
-	}
-	if a, ok := f.binds[v]; ok {
-		return a, f.outer, true
-	}
-	return nil, nil, false
-}
-
-func (f *frame) level() int {
-	if f == nil {
-		return 0
-	}
-	return f.depth
-}
-
 // leaves returns the origins of the value of e, at result index tuple of a
 // multi-value call (-1 otherwise).
-func (c *checker) leaves(e ast.Expr, tuple int, f *frame) []leaf {
+func (c *checker) leaves(e ast.Expr, tuple int, f *flow.Frame) []leaf {
 	if f == nil && tuple < 0 && len(c.inProgress) == 0 {
 		// Only values traced outside any helper are memoised: inside one,
 		// recursion may cut a trace short.
@@ -83,10 +58,10 @@ func (c *checker) leaves(e ast.Expr, tuple int, f *frame) []leaf {
 	return c.leaves1(e, tuple, f)
 }
 
-func (c *checker) leaves1(e ast.Expr, tuple int, f *frame) []leaf {
+func (c *checker) leaves1(e ast.Expr, tuple int, f *flow.Frame) []leaf {
 	e = ast.Unparen(e)
 	info := c.info
-	if f.level() > maxDepth {
+	if f.Depth() > flow.MaxDepth {
 		return []leaf{{kind: lUnknown}}
 	}
 	tv := info.Types[e]
@@ -139,7 +114,7 @@ func (c *checker) derived(ls []leaf) []leaf {
 	return out
 }
 
-func (c *checker) identLeaves(id *ast.Ident, f *frame) []leaf {
+func (c *checker) identLeaves(id *ast.Ident, f *flow.Frame) []leaf {
 	obj := c.info.ObjectOf(id)
 	switch obj := obj.(type) {
 	case *types.Const:
@@ -163,10 +138,10 @@ func (c *checker) identLeaves(id *ast.Ident, f *frame) []leaf {
 		var out []leaf
 		if incoming || len(defs) == 0 {
 			if _, isParam := c.defs.params[obj]; isParam || incoming {
-				if args, outer, ok := f.lookup(obj); ok {
+				if b, ok := f.Lookup(obj); ok {
 					n := len(out)
-					for _, a := range args {
-						out = append(out, c.leaves(a, -1, outer)...)
+					for _, a := range b.Exprs {
+						out = append(out, c.leaves(a, -1, b.Frame)...)
 					}
 					if len(out) == n {
 						out = append(out, leaf{kind: lUnknown})
@@ -227,7 +202,7 @@ var (
 	notAPath  = lazyre.New(`(?i)url|uri|api|endpoint|route|http|base|web|prefix`)
 )
 
-func (c *checker) selectorLeaves(sel *ast.SelectorExpr, f *frame) []leaf {
+func (c *checker) selectorLeaves(sel *ast.SelectorExpr, f *flow.Frame) []leaf {
 	info := c.info
 	s, ok := info.Selections[sel]
 	if !ok {
@@ -273,7 +248,7 @@ func isStringish(t types.Type) bool {
 }
 
 // callLeaves classifies the result tuple (or the only result) of a call.
-func (c *checker) callLeaves(call *ast.CallExpr, tuple int, f *frame) []leaf {
+func (c *checker) callLeaves(call *ast.CallExpr, tuple int, f *flow.Frame) []leaf {
 	info := c.info
 	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() && len(call.Args) == 1 {
 		return c.leaves(call.Args[0], -1, f) // a conversion
@@ -464,7 +439,7 @@ func isWalk(fn *types.Func) bool {
 // walkLeaves classifies the error of filepath.Walk and its kin: whatever
 // the callback returns, the SkipDir and SkipAll sentinels aside; the
 // callback's own error parameter is the walk's raw error.
-func (c *checker) walkLeaves(call *ast.CallExpr, fn *types.Func, f *frame) []leaf {
+func (c *checker) walkLeaves(call *ast.CallExpr, fn *types.Func, f *flow.Frame) []leaf {
 	if len(call.Args) == 0 {
 		return []leaf{{kind: lUnknown}}
 	}
@@ -503,7 +478,7 @@ func (c *checker) walkLeaves(call *ast.CallExpr, fn *types.Func, f *frame) []lea
 
 // fileName classifies (*os.File).Name(): a temporary file's name is a
 // server path; an opened file's is the path it was opened with.
-func (c *checker) fileName(ls []leaf, r ast.Expr, f *frame) []leaf {
+func (c *checker) fileName(ls []leaf, r ast.Expr, f *flow.Frame) []leaf {
 	id, ok := ast.Unparen(r).(*ast.Ident)
 	if !ok {
 		return []leaf{{kind: lUnknown}}
@@ -574,53 +549,17 @@ func (c *checker) isHTTPBody(e ast.Expr) bool {
 
 // returnLeaves traces result idx of a same-package function's returns,
 // binding its parameters to the call's arguments.
-func (c *checker) returnLeaves(d *ast.FuncDecl, call *ast.CallExpr, idx int, f *frame) []leaf {
-	if c.inProgress[d] || f.level() >= maxDepth {
+func (c *checker) returnLeaves(d *ast.FuncDecl, call *ast.CallExpr, idx int, f *flow.Frame) []leaf {
+	if c.inProgress[d] || f.Depth() >= flow.MaxDepth {
 		return []leaf{{kind: lUnknown}}
 	}
 	c.inProgress[d] = true
 	defer delete(c.inProgress, d)
-	nf := &frame{binds: map[*types.Var][]ast.Expr{}, outer: f, depth: f.level() + 1, via: c.funcName(d)}
-	info := c.info
-	if call == nil {
-		return c.returnsIn(d, idx, nf)
-	}
-	if d.Recv != nil && len(d.Recv.List) > 0 && len(d.Recv.List[0].Names) > 0 {
-		if v, ok := info.Defs[d.Recv.List[0].Names[0]].(*types.Var); ok {
-			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-				nf.binds[v] = []ast.Expr{sel.X}
-			}
-		}
-	}
-	i := 0
-	variadic := d.Type.Params.NumFields() > 0 && call.Ellipsis == token.NoPos
-	for fi, field := range d.Type.Params.List {
-		_, isVar := field.Type.(*ast.Ellipsis)
-		names := field.Names
-		if len(names) == 0 {
-			i++
-			continue
-		}
-		for _, name := range names {
-			v, ok := info.Defs[name].(*types.Var)
-			if ok {
-				switch {
-				case isVar && variadic && fi == len(d.Type.Params.List)-1 && i <= len(call.Args):
-					nf.binds[v] = call.Args[i:]
-				case i < len(call.Args):
-					nf.binds[v] = []ast.Expr{call.Args[i]}
-				default:
-					nf.binds[v] = nil
-				}
-			}
-			i++
-		}
-	}
-	return c.returnsIn(d, idx, nf)
+	return c.returnsIn(d, idx, c.tr.Bind(d, call, f, nil))
 }
 
 // returnsIn traces result idx of d's return statements in frame nf.
-func (c *checker) returnsIn(d *ast.FuncDecl, idx int, nf *frame) []leaf {
+func (c *checker) returnsIn(d *ast.FuncDecl, idx int, nf *flow.Frame) []leaf {
 	var out []leaf
 	for _, n := range c.m.Returns(d) {
 		switch {
@@ -632,9 +571,10 @@ func (c *checker) returnsIn(d *ast.FuncDecl, idx int, nf *frame) []leaf {
 			out = append(out, c.leaves(n.Results[0], idx, nf)...)
 		}
 	}
+	via := c.funcName(d)
 	for i := range out {
 		if out[i].kind != lParam {
-			out[i].via = nf.via // the outermost helper: the one the caller calls
+			out[i].via = via // the outermost helper: the one the caller calls
 		}
 	}
 	return out

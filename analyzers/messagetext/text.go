@@ -23,7 +23,10 @@ type part struct {
 // A text is model-facing text as the evaluator sees it.
 type text []part
 
-const maxDepth = 6
+// maxTextDepth bounds how deeply the evaluator descends into one text's
+// parts (a format's arguments, a concatenation's operands); calls into
+// helpers are bounded by the frames' depth, flow.MaxDepth.
+const maxTextDepth = 6
 
 // placeholder stands for a hole in joined text.
 const placeholder = "\uFFFC"
@@ -58,7 +61,7 @@ func hole(e ast.Expr, verb string) text { return text{{hole: e, verb: verb, node
 // verb that interpolates e ("" for concatenation and Error()).
 func (c *checker) eval(e ast.Expr, verb string, depth int) text {
 	e = ast.Unparen(e)
-	if depth > maxDepth || verb == "T" {
+	if depth > maxTextDepth || verb == "T" {
 		return hole(e, verb)
 	}
 	info := c.info

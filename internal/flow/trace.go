@@ -786,7 +786,8 @@ func ResultVar(info *types.Info, ft *ast.FuncType, idx int) *types.Var {
 
 // Bind returns the frame binding target's parameters (and receiver) to
 // call's arguments evaluated in f, extending next: the frame the target
-// was made in (a closure's), or nil.
+// was made in (a closure's), or nil. With a nil call it binds nothing: the
+// target's parameters are its own (a summary for every caller).
 func (t *Tracer) Bind(target ast.Node, call *ast.CallExpr, f *Frame, next *Frame) *Frame {
 	var ft *ast.FuncType
 	var recv *ast.FieldList
@@ -804,6 +805,9 @@ func (t *Tracer) Bind(target ast.Node, call *ast.CallExpr, f *Frame, next *Frame
 	}
 	nf := &Frame{binds: map[*types.Var]Bound{}, next: next, depth: f.Depth() + 1}
 	t.frames[fk] = nf
+	if call == nil {
+		return nf
+	}
 	info := t.Info.Types
 	if recv != nil && len(recv.List) > 0 && len(recv.List[0].Names) > 0 {
 		if v, ok := info.Defs[recv.List[0].Names[0]].(*types.Var); ok {
