@@ -1,10 +1,10 @@
 module github.com/toolcheck/toolcheck/toolerr
 
-go 1.26
+go 1.25.5
 
 require (
-	github.com/mark3labs/mcp-go v1.2.1
-	github.com/modelcontextprotocol/go-sdk v1.8.0
+	github.com/mark3labs/mcp-go v1.0.0
+	github.com/modelcontextprotocol/go-sdk v1.6.0
 )
 
 require (
@@ -16,8 +16,6 @@ require (
 	github.com/spf13/cast v1.7.1 // indirect
 	github.com/yosida95/uritemplate/v3 v3.0.2 // indirect
 	golang.org/x/oauth2 v0.35.0 // indirect
-	golang.org/x/sync v0.20.0 // indirect
 	golang.org/x/sys v0.41.0 // indirect
 	golang.org/x/text v0.14.0 // indirect
-	golang.org/x/time v0.15.0 // indirect
 )
