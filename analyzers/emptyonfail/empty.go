@@ -312,23 +312,17 @@ func (c *checker) contentJudge(e ast.Expr) judgement {
 	}
 	out := judgement{v: empty}
 	for _, elt := range lit.Elts {
-		var text ast.Expr
-		switch x := ast.Unparen(elt).(type) {
-		case *ast.UnaryExpr:
-			if cl, ok := ast.Unparen(x.X).(*ast.CompositeLit); ok && x.Op == token.AND {
-				text = textField(cl)
-			}
-		case *ast.CompositeLit:
-			text = textField(x)
-		case *ast.CallExpr:
-			if fn := typeutil.StaticCallee(info, x); toolmodel.IsFunc(fn, toolmodel.MCPGoMCP, "NewTextContent") && len(x.Args) == 1 {
-				text = x.Args[0]
-			}
+		text, isText, plain := toolmodel.ContentText(info, elt)
+		if !isText {
+			return nonEmpty // an image, a resource: content that is not text
 		}
-		if text == nil {
-			return nonEmpty
+		j := textJudge("") // Text left unset
+		switch {
+		case text != nil:
+			j = c.textExprJudge(text)
+		case !plain:
+			return nonEmpty // other fields set, or set by position
 		}
-		j := c.textExprJudge(text)
 		if j.v != empty {
 			return nonEmpty
 		}
@@ -336,19 +330,6 @@ func (c *checker) contentJudge(e ast.Expr) judgement {
 		out.desc = "a CallToolResult with text " + j.desc
 	}
 	return out
-}
-
-// textField returns the Text of a TextContent literal (an empty string
-// literal if unset), or nil if lit is not one.
-func textField(lit *ast.CompositeLit) ast.Expr {
-	for _, elt := range lit.Elts {
-		if kv, ok := elt.(*ast.KeyValueExpr); ok {
-			if id, ok := kv.Key.(*ast.Ident); ok && id.Name == "Text" {
-				return kv.Value
-			}
-		}
-	}
-	return &ast.BasicLit{Kind: token.STRING, Value: `""`}
 }
 
 // callJudge judges calls that build empty values.

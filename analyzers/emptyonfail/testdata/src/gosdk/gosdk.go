@@ -86,6 +86,27 @@ func ping(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, e
 	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "pong"}}}, nil
 }
 
+// placeholder is the image a chart tool answers with when it cannot draw.
+var placeholder = []byte("iVBORw0KGgo=")
+
+// chart answers a failed rendering with a placeholder image: a result with
+// content, not an empty one.
+func chart(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	png, err := os.ReadFile("/var/cache/chart.png")
+	if err != nil {
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.ImageContent{Data: placeholder, MIMEType: "image/png"}}}, nil
+	}
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.ImageContent{Data: png, MIMEType: "image/png"}}}, nil
+}
+
+// pingUnset answers a failure with text content whose Text is left unset.
+func pingUnset(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	if _, err := os.Stat("/var/run/notes"); err != nil {
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{}}}, nil // want `failure of os.Stat returns a CallToolResult with text "" with a nil error`
+	}
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "pong"}}}, nil
+}
+
 func pingNil(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	if _, err := os.Stat("/var/run/notes"); err != nil {
 		return nil, nil // want `failure of os.Stat returns nil with a nil error`
@@ -176,6 +197,8 @@ func pingIsError(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolRe
 func Register(s *mcp.Server) {
 	mcp.AddTool(s, &mcp.Tool{Name: "search"}, searchZero)
 	s.AddTool(&mcp.Tool{Name: "ping"}, ping)
+	s.AddTool(&mcp.Tool{Name: "chart"}, chart)
+	s.AddTool(&mcp.Tool{Name: "ping_unset"}, pingUnset)
 }
 
 func listNil(ctx context.Context, req *mcp.CallToolRequest, in SearchIn) (*mcp.CallToolResult, []string, error) {

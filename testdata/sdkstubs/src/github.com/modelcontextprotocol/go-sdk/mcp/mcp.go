@@ -71,6 +71,14 @@ type TextContent struct {
 
 func (c *TextContent) MarshalJSON() ([]byte, error) { return nil, nil }
 
+type ImageContent struct {
+	Meta     Meta
+	Data     []byte // base64-encoded
+	MIMEType string
+}
+
+func (c *ImageContent) MarshalJSON() ([]byte, error) { return nil, nil }
+
 type CallToolResult struct {
 	Meta
 	Content           []Content
