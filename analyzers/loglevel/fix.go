@@ -6,7 +6,6 @@ import (
 	"go/types"
 	"sort"
 	"strconv"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -207,16 +206,14 @@ func (ch *checker) ctorFix(file *ast.File, s *toolmodel.ToolErrorSite, call *ast
 		if !ok || fn == s.Ctor || (!fn.Exported() && pkg != ch.pass.Pkg) {
 			continue
 		}
-		if !types.Identical(fn.Type(), s.Ctor.Type()) || ch.lv.CtorDefault(fn) != toolmodel.LevelInfo {
-			continue
+		if types.Identical(fn.Type(), s.Ctor.Type()) {
+			cands = append(cands, fn)
 		}
-		cands = append(cands, fn)
 	}
-	prefer := "Caller"
-	if o.Kind == toolmodel.OutcomeStale {
-		prefer = "Stale"
+	fn := ch.m.OutcomeCtor(cands, o.Kind)
+	if fn == nil && o.Kind != toolmodel.OutcomeCaller {
+		fn = ch.m.OutcomeCtor(cands, toolmodel.OutcomeCaller) // stale, or turned off: INFO all the same
 	}
-	fn := pickContaining(cands, prefer)
 	if fn == nil {
 		return nil
 	}
@@ -232,24 +229,6 @@ func pick(cands []*types.Func, name string) *types.Func {
 		if c.Name() == name {
 			return c
 		}
-	}
-	if len(cands) == 1 {
-		return cands[0]
-	}
-	return nil
-}
-
-// pickContaining returns the one candidate whose name contains word, or
-// the only candidate.
-func pickContaining(cands []*types.Func, word string) *types.Func {
-	var hits []*types.Func
-	for _, c := range cands {
-		if strings.Contains(c.Name(), word) {
-			hits = append(hits, c)
-		}
-	}
-	if len(hits) == 1 {
-		return hits[0]
 	}
 	if len(cands) == 1 {
 		return cands[0]

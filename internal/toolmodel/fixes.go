@@ -358,6 +358,49 @@ func (m *Model) MessageCtor(fn *types.Func) bool {
 	return m.ToolErrorCtor(fn) != nil
 }
 
+// OutcomeCtor returns the constructor among cands that builds a ToolError
+// of outcome k: one whose default level is the outcome's (INFO for a
+// caller error and stale state, WARN for unavailable, ERROR for a fault)
+// and whose name says it (Caller, Stale, Unavailable, Fault); for a caller
+// error, when no name says, the only INFO constructor whose name does not
+// say Stale. Nil when none qualifies, or several do.
+func (m *Model) OutcomeCtor(cands []*types.Func, k OutcomeKind) *types.Func {
+	var level Level
+	var word string
+	switch k {
+	case OutcomeCaller:
+		level, word = LevelInfo, "Caller"
+	case OutcomeStale:
+		level, word = LevelInfo, "Stale"
+	case OutcomeUnavailable:
+		level, word = LevelWarn, "Unavailable"
+	case OutcomeFault:
+		level, word = LevelError, "Fault"
+	default:
+		return nil
+	}
+	lv := m.Levels()
+	var named, unnamed []*types.Func
+	for _, fn := range cands {
+		if lv.CtorDefault(fn) != level {
+			continue
+		}
+		switch {
+		case strings.Contains(fn.Name(), word):
+			named = append(named, fn)
+		case k == OutcomeCaller && !strings.Contains(fn.Name(), "Stale"):
+			unnamed = append(unnamed, fn)
+		}
+	}
+	switch {
+	case len(named) == 1:
+		return named[0]
+	case len(named) == 0 && len(unnamed) == 1:
+		return unnamed[0]
+	}
+	return nil
+}
+
 // A ToolErrorAPI is the ToolError constructors a fix in one file calls,
 // one per outcome, as the file spells them, with the edits that import
 // their package when the file does not yet.
@@ -386,20 +429,17 @@ func (m *Model) ToolErrorAPI(file *ast.File) (ToolErrorAPI, bool) {
 	api := ToolErrorAPI{Ctors: map[OutcomeKind]string{}}
 	switch {
 	case len(byPkg) == 1:
-		lv := m.Levels()
 		for path, quals := range byPkg {
 			api.Pkg = path
-			for _, q := range quals {
-				name, level := fns[q].Name(), lv.CtorDefault(fns[q])
-				switch {
-				case level == LevelInfo && strings.Contains(name, "Stale"):
-					api.Ctors[OutcomeStale] = q
-				case level == LevelInfo && (strings.Contains(name, "Caller") || api.Ctors[OutcomeCaller] == ""):
-					api.Ctors[OutcomeCaller] = q
-				case level == LevelWarn && strings.Contains(name, "Unavailable"):
-					api.Ctors[OutcomeUnavailable] = q
-				case level == LevelError && strings.Contains(name, "Fault"):
-					api.Ctors[OutcomeFault] = q
+			cands := make([]*types.Func, len(quals))
+			qualOf := map[*types.Func]string{}
+			for i, q := range quals {
+				cands[i] = fns[q]
+				qualOf[fns[q]] = q
+			}
+			for _, k := range []OutcomeKind{OutcomeCaller, OutcomeStale, OutcomeUnavailable, OutcomeFault} {
+				if fn := m.OutcomeCtor(cands, k); fn != nil {
+					api.Ctors[k] = qualOf[fn]
 				}
 			}
 		}
