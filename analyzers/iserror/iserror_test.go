@@ -30,14 +30,15 @@ func fixCount(rs []*analysistest.Result) int {
 
 func TestFixes(t *testing.T) {
 	dir := testkit.GOPATH(t, analysistest.TestData())
-	for pkg, want := range map[string]int{"errfix": 1, "outcomefix": 1, "convert": 15} {
+	for pkg, want := range map[string]int{"errfix": 1, "outcomefix": 1, "convert": 15, "installable": 1} {
 		if n := fixCount(analysistest.RunWithSuggestedFixes(t, dir, iserror.Analyzer, pkg)); n != want {
 			t.Errorf("%s: %d suggested fixes, want %d", pkg, n, want)
 		}
 	}
 	// No fix: no boundary (bare), two ToolError APIs (nofix), an API
-	// without a constructor at INFO (fixes).
-	for _, pkg := range []string{"bare", "nofix", "fixes"} {
+	// without a constructor at INFO (fixes), a boundary the pass cannot
+	// install on the server the tool is registered on (uninstallable).
+	for _, pkg := range []string{"bare", "nofix", "fixes", "uninstallable"} {
 		if n := fixCount(analysistest.Run(t, dir, iserror.Analyzer, pkg)); n != 0 {
 			t.Errorf("%s: %d suggested fixes, want none", pkg, n)
 		}

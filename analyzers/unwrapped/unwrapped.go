@@ -4,7 +4,6 @@ import (
 	_ "embed"
 	"fmt"
 	"go/ast"
-	"go/token"
 	"sort"
 	"strconv"
 	"strings"
@@ -75,10 +74,8 @@ func run(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter) error {
 		for _, reg := range g.regs {
 			d.Related = append(d.Related, related(pass, g, reg))
 		}
-		if g.built {
-			if fix, ok := installFix(pass, m, g.at.(*ast.CallExpr), g.regs[0].SDK); ok {
-				d.SuggestedFixes = []analysis.SuggestedFix{fix}
-			}
+		if fix, ok := m.InstallBoundary(g.at.(*ast.CallExpr), g.regs[0].SDK); ok && g.built {
+			d.SuggestedFixes = []analysis.SuggestedFix{fix}
 		}
 		r.Report(d)
 	}
@@ -203,74 +200,4 @@ func related(pass *analysis.Pass, g *group, reg *toolmodel.Registration) analysi
 		msg += " (" + reg.Where + ")"
 	}
 	return analysis.RelatedInformation{Pos: reg.Call.Pos(), End: reg.Call.End(), Message: msg}
-}
-
-// installFix installs the one boundary the file can see as server
-// middleware where the server is built.
-func installFix(pass *analysis.Pass, m *toolmodel.Model, call *ast.CallExpr, sdk string) (analysis.SuggestedFix, bool) {
-	file := m.FileOf(call.Pos())
-	if file == nil {
-		return analysis.SuggestedFix{}, false
-	}
-	b, ok := m.ServerBoundary(file, sdk)
-	if !ok {
-		return analysis.SuggestedFix{}, false
-	}
-	var edits []analysis.TextEdit
-	switch sdk {
-	case "mcp-go":
-		// server.NewMCPServer(name, version, opts..., server.WithToolHandlerMiddleware(b))
-		if call.Ellipsis.IsValid() || len(call.Args) < 2 {
-			return analysis.SuggestedFix{}, false
-		}
-		opt := b.ServerPkg + ".WithToolHandlerMiddleware(" + b.Expr + ")"
-		// After the last argument, not at the parenthesis: a call spread
-		// over lines ends its last argument with a comma, and the new
-		// option goes on a line of its own.
-		lastArg := call.Args[len(call.Args)-1]
-		last := lastArg.End()
-		if pass.Fset.Position(call.Rparen).Line > pass.Fset.Position(last).Line {
-			indent, eol := lineOf(pass, lastArg.Pos(), last)
-			edits = append(edits, analysis.TextEdit{Pos: eol, End: eol, NewText: []byte("\n" + indent + opt + ",")})
-		} else {
-			edits = append(edits, analysis.TextEdit{Pos: last, End: last, NewText: []byte(", " + opt)})
-		}
-	case "go-sdk":
-		// s := mcp.NewServer(...)
-		// s.AddReceivingMiddleware(b)
-		stmt, name := m.AssignedTo(call)
-		if stmt == nil {
-			return analysis.SuggestedFix{}, false
-		}
-		indent, eol := lineOf(pass, stmt.Pos(), stmt.End())
-		edits = append(edits, analysis.TextEdit{Pos: eol, End: eol,
-			NewText: []byte("\n" + indent + name + ".AddReceivingMiddleware(" + b.Expr + ")")})
-	default:
-		return analysis.SuggestedFix{}, false
-	}
-	edits = append(edits, b.Imports...)
-	return analysis.SuggestedFix{Message: "install " + b.Name + " as server middleware", TextEdits: edits}, true
-}
-
-// lineOf returns the leading white space of the line holding start, and
-// the end of the line holding end (after any comment on it).
-func lineOf(pass *analysis.Pass, start, end token.Pos) (string, token.Pos) {
-	tf := pass.Fset.File(start)
-	if tf == nil {
-		return "\t", end
-	}
-	src, err := pass.ReadFile(tf.Name())
-	if err != nil {
-		return "\t", end
-	}
-	off := tf.Offset(tf.LineStart(tf.Line(start)))
-	ws := off
-	for ws < len(src) && (src[ws] == ' ' || src[ws] == '\t') {
-		ws++
-	}
-	eol := tf.Offset(end)
-	for eol < len(src) && src[eol] != '\n' {
-		eol++
-	}
-	return string(src[off:ws]), tf.Pos(eol)
 }

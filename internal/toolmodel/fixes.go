@@ -15,6 +15,7 @@ import (
 
 	"golang.org/x/mod/modfile"
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/toolcheck/toolcheck/internal/flow"
 )
@@ -293,14 +294,135 @@ func (m *Model) AssignedTo(call *ast.CallExpr) (ast.Stmt, string) {
 	return nil, ""
 }
 
+// InstallBoundary returns the fix that installs the one boundary the file
+// can see (ServerBoundary) as server middleware where call builds the
+// server: for mcp-go (server.NewMCPServer) an option after the last
+// argument (server.WithToolHandlerMiddleware(b)), or, when the options
+// are spread from a variable (opts...), a statement before the
+// construction appending it to them; for go-sdk a statement after the one
+// that stores the server (s.AddReceivingMiddleware(b)). False when there
+// is no such boundary or the construction has another shape.
+func (m *Model) InstallBoundary(call *ast.CallExpr, sdk string) (analysis.SuggestedFix, bool) {
+	file := m.FileOf(call.Pos())
+	if file == nil {
+		return analysis.SuggestedFix{}, false
+	}
+	b, ok := m.ServerBoundary(file, sdk)
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	var edits []analysis.TextEdit
+	switch sdk {
+	case "mcp-go":
+		// server.NewMCPServer(name, version, opts..., server.WithToolHandlerMiddleware(b))
+		// Only at the construction: mcp-go takes middleware as an option.
+		if !IsFunc(typeutil.StaticCallee(m.Pass.TypesInfo, call), MCPGoServer, "NewMCPServer") ||
+			len(call.Args) < 3 && call.Ellipsis.IsValid() || len(call.Args) < 2 {
+			return analysis.SuggestedFix{}, false
+		}
+		opt := b.ServerPkg + ".WithToolHandlerMiddleware(" + b.Expr + ")"
+		lastArg := call.Args[len(call.Args)-1]
+		if call.Ellipsis.IsValid() {
+			// server.NewMCPServer(name, version, opts...): append to opts.
+			v, isVar := m.Pass.TypesInfo.Uses[identOf(lastArg)].(*types.Var)
+			stmt := m.enclosingStmt(call)
+			if !isVar || v.Parent() == nil || v.Pkg() != m.Pass.Pkg || v.Parent() == v.Pkg().Scope() || stmt == nil {
+				return analysis.SuggestedFix{}, false
+			}
+			indent, _ := m.lineOf(stmt.Pos(), stmt.End())
+			name := v.Name()
+			edits = append(edits, analysis.TextEdit{Pos: stmt.Pos(), End: stmt.Pos(),
+				NewText: []byte(name + " = append(" + name + ", " + opt + ")\n" + indent)})
+			break
+		}
+		// After the last argument, not at the parenthesis: a call spread
+		// over lines ends its last argument with a comma, and the new
+		// option goes on a line of its own.
+		last := lastArg.End()
+		if m.Pass.Fset.Position(call.Rparen).Line > m.Pass.Fset.Position(last).Line {
+			indent, eol := m.lineOf(lastArg.Pos(), last)
+			edits = append(edits, analysis.TextEdit{Pos: eol, End: eol, NewText: []byte("\n" + indent + opt + ",")})
+		} else {
+			edits = append(edits, analysis.TextEdit{Pos: last, End: last, NewText: []byte(", " + opt)})
+		}
+	case "go-sdk":
+		// s := mcp.NewServer(...)
+		// s.AddReceivingMiddleware(b)
+		stmt, name := m.AssignedTo(call)
+		if stmt == nil {
+			return analysis.SuggestedFix{}, false
+		}
+		indent, eol := m.lineOf(stmt.Pos(), stmt.End())
+		edits = append(edits, analysis.TextEdit{Pos: eol, End: eol,
+			NewText: []byte("\n" + indent + name + ".AddReceivingMiddleware(" + b.Expr + ")")})
+	default:
+		return analysis.SuggestedFix{}, false
+	}
+	edits = append(edits, b.Imports...)
+	return analysis.SuggestedFix{Message: "install " + b.Name + " as server middleware", TextEdits: edits}, true
+}
+
+// identOf returns e as an identifier, or nil.
+func identOf(e ast.Expr) *ast.Ident {
+	id, _ := ast.Unparen(e).(*ast.Ident)
+	return id
+}
+
+// enclosingStmt returns the statement of a block or case clause that holds
+// n, or nil.
+func (m *Model) enclosingStmt(n ast.Node) ast.Stmt {
+	c, ok := m.Syntax.Root().FindNode(n)
+	if !ok {
+		return nil
+	}
+	for ; c.Valid(); c = c.Parent() {
+		stmt, isStmt := c.Node().(ast.Stmt)
+		if !isStmt {
+			continue
+		}
+		switch c.Parent().Node().(type) {
+		case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
+			return stmt
+		case *ast.FuncDecl, *ast.FuncLit:
+			return nil
+		}
+	}
+	return nil
+}
+
+// lineOf returns the leading white space of the line holding start, and
+// the end of the line holding end (after any comment on it).
+func (m *Model) lineOf(start, end token.Pos) (string, token.Pos) {
+	tf := m.Pass.Fset.File(start)
+	if tf == nil {
+		return "\t", end
+	}
+	src, err := m.Pass.ReadFile(tf.Name())
+	if err != nil {
+		return "\t", end
+	}
+	off := tf.Offset(tf.LineStart(tf.Line(start)))
+	ws := off
+	for ws < len(src) && (src[ws] == ' ' || src[ws] == '\t') {
+		ws++
+	}
+	eol := tf.Offset(end)
+	for eol < len(src) && src[eol] != '\n' {
+		eol++
+	}
+	return string(src[off:ws]), tf.Pos(eol)
+}
+
 // BehindBoundary reports whether, as far as this package shows, the tools
 // whose code holds pos are behind a tool boundary once the fixes of one
 // pass are applied, so that a returned error becomes the boundary's fixed
 // fault message and a ToolError is rendered and logged: the file can see a
 // boundary (the module requires toolerr, or a boundary function of the
-// project is in scope), and the package registers no tool without one, or
-// the module requires toolerr, whose boundary unwrapped's fix installs at
-// each construction it can (the unwrapped finding stays where it cannot).
+// project is in scope), and every tool the package registers without one
+// is on a server built here where unwrapped's fix installs it
+// (InstallBoundary). Tools registered in another package are taken to be
+// behind it when the module requires toolerr: that package's own
+// constructions get the same fix.
 func (m *Model) BehindBoundary(pos token.Pos) bool {
 	if !m.Relevant {
 		return false
@@ -316,12 +438,22 @@ func (m *Model) BehindBoundary(pos token.Pos) bool {
 		return v
 	}
 	v = m.ModuleRequires(file, ToolerrModule)
-	if !v && len(m.Unwrapped) == 0 {
+	if !v {
 		for _, fn := range m.VisibleFuncs(file, m.RelevantPackage) {
 			if m.IsBoundary(fn) {
 				v = true
 				break
 			}
+		}
+	}
+	for _, reg := range m.Unwrapped {
+		if !v {
+			break
+		}
+		if reg.Server == nil || !reg.ServerHere {
+			v = false // built elsewhere: the fix installs nothing here
+		} else if _, ok := m.InstallBoundary(reg.Server, reg.SDK); !ok {
+			v = false
 		}
 	}
 	m.mu.Lock()

@@ -47,6 +47,27 @@ func multiline() *server.MCPServer {
 	return s
 }
 
+// Options assembled in a slice and spread into the construction: the fix
+// appends the boundary to them first.
+func spread(limit bool) *server.MCPServer {
+	opts := []server.ServerOption{server.WithRecovery()}
+	if limit {
+		opts = append(opts, server.WithToolCapabilities(true))
+	}
+	s := server.NewMCPServer("notes", "1.0.0", opts...) // want `tool "tag_note" \(handler installfix.read\) is registered on this server without the tool boundary; install the boundary as server middleware here`
+	s.AddTool(gomcp.NewTool("tag_note"), read)
+	return s
+}
+
+// Options spread from a call: no variable to append to, so no fix.
+func spreadCall() *server.MCPServer {
+	s := server.NewMCPServer("notes", "1.0.0", defaultOpts()...) // want `tool "pin_note" \(handler installfix.read\) is registered on this server without the tool boundary; install the boundary as server middleware here`
+	s.AddTool(gomcp.NewTool("pin_note"), read)
+	return s
+}
+
+func defaultOpts() []server.ServerOption { return []server.ServerOption{server.WithRecovery()} }
+
 func gosdkServer() *mcp.Server {
 	s := mcp.NewServer(&mcp.Implementation{Name: "notes"}, nil) // want `tool "search_notes" \(handler installfix.search\) is registered on this server without the tool boundary; install the boundary as server middleware here`
 	s.AddTool(&mcp.Tool{Name: "search_notes"}, search)
