@@ -27,13 +27,20 @@ const (
 )
 
 type evidence struct {
-	kind evKind
-	text string // "on the fs.ErrNotExist path"
-	weak bool   // a plain argument check: another reason, when there is one, says more
+	kind  evKind
+	text  string // "on the fs.ErrNotExist path"
+	weak  bool   // a plain argument check: another reason, when there is one, says more
+	stale bool   // a caller error about stale state: a version that does not match, an error classified stale
 }
 
 func caller(format string, args ...any) evidence {
 	return evidence{kind: evCaller, text: fmt.Sprintf(format, args...)}
+}
+
+// staleIf marks a caller error as stale state when class says so.
+func staleIf(ev evidence, class ErrorClass) evidence {
+	ev.stale = class == ClassStale
+	return ev
 }
 
 var failure = evidence{kind: evFailure}
@@ -95,7 +102,7 @@ func (m *Model) FailureOutcome(c astindex.Cursor, msg ast.Expr) Outcome {
 	}
 	switch ev.kind {
 	case evCaller:
-		if staleWhy(ev.text) {
+		if ev.stale {
 			return Outcome{Kind: OutcomeStale, Why: ev.text}
 		}
 		return Outcome{Kind: OutcomeCaller, Why: ev.text}
@@ -167,14 +174,6 @@ func (m *Model) ValidatorError(c astindex.Cursor, e ast.Expr) bool {
 		return d != nil && d.Body != nil && ch.failsSomewhere(d.Body) && ch.pureBody(d.Body)
 	}
 	return ch.validator(fn)
-}
-
-// staleWhy reports whether the evidence of a caller error is about a
-// version or a handle gone stale.
-func staleWhy(text string) bool {
-	l := strings.ToLower(text)
-	return strings.Contains(text, "version") || strings.Contains(l, "stale") ||
-		strings.Contains(l, "expired") || strings.Contains(l, "mismatch")
 }
 
 // outcomes judges the outcome of the failures built in one package: the
@@ -949,7 +948,9 @@ func (ctx *pathCtx) compare(x, y ast.Expr, eq bool, stmt astindex.Cursor) eviden
 			if !(okX && hasX) {
 				arg = y
 			}
-			return caller("where the argument %s does not match the current version", ctx.text(arg))
+			ev := caller("where the argument %s does not match the current version", ctx.text(arg))
+			ev.stale = true
+			return ev
 		}
 	}
 	return evidence{}
@@ -1031,7 +1032,7 @@ func (ctx *pathCtx) callCond(call *ast.CallExpr, holds bool, stmt astindex.Curso
 	// errors.Is, errors.As, os.IsNotExist, a predicate like isNotFound.
 	if t := ctx.c.m.TestOf(call); t.Err != nil && t.Failed {
 		if holds && t.Class.CallerCanAct() {
-			return caller("on the %s path", t.What)
+			return staleIf(caller("on the %s path", t.What), t.Class)
 		}
 		return failure
 	}
@@ -1273,8 +1274,8 @@ func (ctx *pathCtx) errOrigin(x ast.Expr, stmt astindex.Cursor) evidence {
 // sentinel evaluates errors.Is(err, v) and err == v, by the model's
 // classification of the error.
 func (ch *outcomes) sentinel(v *types.Var) evidence {
-	if ch.m.ErrorClassOf(v).CallerCanAct() {
-		return caller("on the %s path", qualified(v))
+	if class := ch.m.ErrorClassOf(v); class.CallerCanAct() {
+		return staleIf(caller("on the %s path", qualified(v)), class)
 	}
 	return failure
 }
@@ -1286,7 +1287,7 @@ func (ch *outcomes) errType(t types.Type) evidence {
 		return failure
 	}
 	if class, what := ch.m.ErrorTypeClass(t); class.CallerCanAct() {
-		return caller("on the %s path", what)
+		return staleIf(caller("on the %s path", what), class)
 	}
 	return failure
 }

@@ -199,6 +199,20 @@ func loggedLocal(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolRes
 	return mcp.NewToolResultText(text), nil
 }
 
+// current is the version of the note the server holds.
+var current = "3"
+
+func update(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	version := req.GetString("version", "")
+	if version == "" {
+		return mcp.NewToolResultError("version is required"), nil // want `mcp.NewToolResultError builds`
+	}
+	if version != current {
+		return mcp.NewToolResultError("The note changed since version " + version + "; read it again."), nil // want `mcp.NewToolResultError builds`
+	}
+	return mcp.NewToolResultText("updated"), nil
+}
+
 func Register(s *server.MCPServer) {
 	s.AddTool(mcp.NewTool("logged_local"), Boundary(loggedLocal))
 	s.AddTool(mcp.NewTool("scoped"), Boundary(scoped))
@@ -207,6 +221,7 @@ func Register(s *server.MCPServer) {
 	s.AddTool(mcp.NewTool("read"), Boundary(read))
 	s.AddTool(mcp.NewTool("write"), Boundary(write))
 	s.AddTool(mcp.NewTool("helpers"), Boundary(helpers))
+	s.AddTool(mcp.NewTool("update"), Boundary(update))
 }
 
 func RegisterTyped(s *sdk.Server) {
