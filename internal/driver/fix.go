@@ -230,7 +230,10 @@ func (r *FixResult) WriteDiff(w io.Writer, cwd string) error {
 // Report writes what -fix did, on two lines: the fixes applied, per
 // analyzer, and the files they changed; then the findings left and why
 // (no suggested fix, a fix in a generated file, a fix that conflicted).
-func (r *FixResult) Report(w io.Writer, name string, fs, left []Finding) error {
+// When iserror's fixes were applied but servers are left without the
+// boundary, a third line names them (positions relative to cwd): the
+// errors the fixes return need it.
+func (r *FixResult) Report(w io.Writer, name, cwd string, fs, left []Finding) error {
 	applied := map[string]int{}
 	var names []string
 	n := 0
@@ -278,6 +281,20 @@ func (r *FixResult) Report(w io.Writer, name string, fs, left []Finding) error {
 	}
 	if _, err := fmt.Fprintf(w, "%s: fix: %s left: %s\n", name, plural(len(left), "finding", "findings"), strings.Join(why, ", ")); err != nil {
 		return err
+	}
+	if applied["iserror"] > 0 {
+		var at []string
+		for i := range left {
+			if left[i].Analyzer.Name == "unwrapped" {
+				at = append(at, fmt.Sprintf("%s:%d", RelPath(cwd, left[i].Posn.Filename), left[i].Posn.Line))
+			}
+		}
+		if len(at) > 0 {
+			if _, err := fmt.Fprintf(w, "%s: fix: no boundary was installed at %s (%s): install it there by hand, or the errors the fixes return reach the model unclassified\n",
+				name, plural(len(at), "unwrapped finding", "unwrapped findings"), strings.Join(at, ", ")); err != nil {
+				return err
+			}
+		}
 	}
 	// Once, not per finding: iserror offers no fix at all without a
 	// ToolError API in sight.

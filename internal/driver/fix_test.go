@@ -157,7 +157,7 @@ func TestFixReport(t *testing.T) {
 	fs[2].Pos = fs[0].Pos + 1
 	r := &FixResult{Fixed: map[*Finding]bool{&fs[0]: true}, Files: map[string][]byte{"a.go": nil}}
 	var b strings.Builder
-	if err := r.Report(&b, "toolcheck", fs, fs[1:]); err != nil {
+	if err := r.Report(&b, "toolcheck", "", fs, fs[1:]); err != nil {
 		t.Fatal(err)
 	}
 	want := "toolcheck: fix: applied 1 fix (x 1) in 1 file\ntoolcheck: fix: 2 findings left: 1 with no suggested fix, 1 whose fix conflicted\n"
@@ -169,15 +169,26 @@ func TestFixReport(t *testing.T) {
 	fs[2].Analyzer = fs[1].Analyzer
 	fs[1].SuggestedFixes = nil
 	b.Reset()
-	if err := r.Report(&b, "toolcheck", fs, fs[1:]); err != nil {
+	if err := r.Report(&b, "toolcheck", "", fs, fs[1:]); err != nil {
 		t.Fatal(err)
 	}
 	if got := strings.Count(b.String(), "no iserror finding has a fix"); got != 1 {
 		t.Errorf("report with unfixable iserror findings says so %d times, want once:\n%s", got, b.String())
 	}
+	// iserror fixes applied, a server left without the boundary: named.
+	fs[0].Analyzer = fs[1].Analyzer
+	fs[2].Analyzer = &analysis.Analyzer{Name: "unwrapped", Doc: "x"}
+	fs[2].Posn = token.Position{Filename: "/m/srv/server.go", Line: 12}
+	b.Reset()
+	if err := r.Report(&b, "toolcheck", "/m", fs, fs[2:]); err != nil {
+		t.Fatal(err)
+	}
+	if want := "toolcheck: fix: no boundary was installed at 1 unwrapped finding (srv/server.go:12): install it there by hand, or the errors the fixes return reach the model unclassified\n"; !strings.HasSuffix(b.String(), want) {
+		t.Errorf("report with a server left unwrapped:\n%s\nwant it to end with\n%s", b.String(), want)
+	}
 	r = &FixResult{Fixed: map[*Finding]bool{}}
 	b.Reset()
-	if err := r.Report(&b, "toolcheck", nil, nil); err != nil {
+	if err := r.Report(&b, "toolcheck", "", nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	if want := "toolcheck: fix: applied 0 fixes\ntoolcheck: fix: no finding left\n"; b.String() != want {

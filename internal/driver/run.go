@@ -344,7 +344,7 @@ func (p *Program) run(patterns []string, analyzers []*analysis.Analyzer, opts Op
 				left = again
 			}
 		}
-		if err := fixes.Report(p.Stderr, p.Name, findings, left); err != nil {
+		if err := fixes.Report(p.Stderr, p.Name, p.Dir, findings, left); err != nil {
 			p.errorf("%v", err)
 			return ExitError
 		}
