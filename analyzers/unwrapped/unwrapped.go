@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"fmt"
 	"go/ast"
+	"go/token"
 	"sort"
 	"strconv"
 	"strings"
@@ -40,6 +41,7 @@ type group struct {
 	at    ast.Node // the server's construction, or the call that registers
 	built bool     // at is the construction
 	via   string   // the registrar called at at, when it is a call
+	from  string   // the interface method that returns the server, for tools registered on what it returns
 	regs  []*toolmodel.Registration
 }
 
@@ -48,7 +50,7 @@ func run(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter) error {
 		return nil
 	}
 	var groups []*group
-	byAt := map[ast.Node]*group{}
+	byAt := map[any]*group{}
 	for _, reg := range m.Unwrapped {
 		// A directive at a tool's registration, or at the call that leads
 		// to it, drops that tool.
@@ -56,16 +58,40 @@ func run(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter) error {
 			continue
 		}
 		g := &group{at: reg.Call, via: reg.CallVia}
-		if reg.Server != nil && reg.ServerHere {
+		var key any = g.at
+		switch {
+		case reg.Server != nil && reg.ServerHere:
 			g = &group{at: reg.Server, built: true}
+			key = g.at
+		case reg.ServerFrom != "":
+			// One finding for the tools registered on what an interface
+			// method returns, at the first of them.
+			g = &group{at: reg.Call, from: reg.ServerFrom}
+			key = "from " + reg.ServerFrom
 		}
-		if old := byAt[g.at]; old != nil {
+		if old := byAt[key]; old != nil {
 			g = old
 		} else {
-			byAt[g.at] = g
+			byAt[key] = g
 			groups = append(groups, g)
 		}
 		g.regs = append(g.regs, reg)
+	}
+	// Tools on what an interface method returns are registered across
+	// the package's files: their finding is at the first, by file name
+	// and offset (positions alone follow the order the files were parsed).
+	before := func(a, b token.Pos) bool {
+		pa, pb := pass.Fset.Position(a), pass.Fset.Position(b)
+		if pa.Filename != pb.Filename {
+			return pa.Filename < pb.Filename
+		}
+		return pa.Offset < pb.Offset
+	}
+	for _, g := range groups {
+		if g.from != "" {
+			sort.SliceStable(g.regs, func(i, j int) bool { return before(g.regs[i].Call.Pos(), g.regs[j].Call.Pos()) })
+			g.at = g.regs[0].Call
+		}
 	}
 	sort.SliceStable(groups, func(i, j int) bool { return groups[i].at.Pos() < groups[j].at.Pos() })
 	for _, g := range groups {
@@ -169,6 +195,10 @@ func message(pass *analysis.Pass, g *group) string {
 		return fmt.Sprintf("%s is registered on this server without the tool boundary; install the boundary as server middleware here", one(g.regs[0], k))
 	case g.built:
 		return fmt.Sprintf("%d %ss are registered on this server without the tool boundary (%s); install the boundary as server middleware here", n, k, list(g.regs))
+	case g.from != "" && n == 1:
+		return fmt.Sprintf("%s is registered on the server %s returns, which is built without the tool boundary; install the boundary as server middleware where it is built", one(g.regs[0], k), g.from)
+	case g.from != "":
+		return fmt.Sprintf("%d %ss are registered on the server %s returns, which is built without the tool boundary (%s); install the boundary as server middleware where it is built", n, k, g.from, list(g.regs))
 	case g.via != "" && n == 1:
 		return fmt.Sprintf("%s registers %s without the tool boundary; install the boundary as server middleware where the server is built", g.via, one(g.regs[0], k))
 	case g.via != "":

@@ -35,6 +35,9 @@ type Registration struct {
 	// function that builds it, or with no parameter bound on the way.
 	Server     *ast.CallExpr
 	ServerHere bool
+	// ServerFrom names the method of an interface of another package
+	// that returns the server (pkg.Server.MCP), when it comes from one.
+	ServerFrom string
 	// Session and Task say what kind of registration it is; SDK names the
 	// SDK ("mcp-go" or "go-sdk").
 	Session, Task bool
@@ -662,6 +665,9 @@ func (m *Model) record(node ast.Node, t *template, e entry, ss serverSet) {
 	if len(ss.built) == 1 {
 		r.Server = ss.built[0]
 		r.ServerHere = t.site != nil || within(node, r.Server.Pos())
+	}
+	if len(ss.from) == 1 {
+		r.ServerFrom = ss.from[0]
 	}
 	if r.Where != "" && r.Via == "" {
 		r.Via = r.CallVia

@@ -111,6 +111,9 @@ type serverSet struct {
 	// whose server options the construction takes: the server carries the
 	// boundary when a caller passes it there.
 	optIf []*types.Var
+	// from names the interface method of another package that returns
+	// the server (pkg.Server.MCP), when that is where it comes from.
+	from []string
 }
 
 func (s *serverSet) merge(o serverSet) {
@@ -126,6 +129,11 @@ func (s *serverSet) merge(o serverSet) {
 	for _, b := range o.built {
 		if !slices.Contains(s.built, b) {
 			s.built = append(s.built, b)
+		}
+	}
+	for _, f := range o.from {
+		if !slices.Contains(s.from, f) {
+			s.from = append(s.from, f)
 		}
 	}
 }
@@ -727,6 +735,13 @@ func (m *Model) classifyServerOrigin(o flow.Origin) serverSet {
 		fn := m.Flow.Callee(call)
 		switch {
 		case fn == nil:
+			// A method of an interface another package declares: the
+			// servers its implementations there return.
+			if im, ok := typeutil.Callee(m.Pass.TypesInfo, call).(*types.Func); ok && m.factOf(im) != nil {
+				ss := m.serverFromFact(im, call, o.Frame, o.Tuple)
+				ss.from = []string{FuncName(im)}
+				return ss
+			}
 		case IsFunc(fn, MCPGoServer, "NewMCPServer"):
 			var params []*types.Var
 			if len(call.Args) > 2 {

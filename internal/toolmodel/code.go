@@ -8,6 +8,7 @@ import (
 	"iter"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -125,6 +126,7 @@ func (m *Model) InToolCode(pos token.Pos) bool {
 
 // exportFacts tells importing packages what this package's functions do.
 func (m *Model) exportFacts(installs map[ast.Node][]int) {
+	exported := map[*types.Func]*FuncFact{}
 	for fn, d := range m.Flow.Decls() {
 		if d.Body == nil {
 			continue
@@ -290,6 +292,69 @@ func (m *Model) exportFacts(installs map[ast.Node][]int) {
 		if !ff.empty() {
 			debugFact(FuncName(fn), ff)
 			m.Pass.ExportObjectFact(fn, ff)
+			exported[fn] = ff
+		}
+	}
+	m.exportInterfaceFacts(exported)
+}
+
+// exportInterfaceFacts gives the methods of the package's interfaces the
+// servers their implementations in the package return: a call of
+// srv.MCP() on a Server interface another package receives returns any of
+// them (a server built without the boundary on one path is a finding on
+// that path). Only servers equipped or not, which depend on no parameter.
+func (m *Model) exportInterfaceFacts(exported map[*types.Func]*FuncFact) {
+	scope := m.Pass.Pkg.Scope()
+	var impls []types.Type
+	for _, name := range scope.Names() {
+		if tn, ok := scope.Lookup(name).(*types.TypeName); ok && !tn.IsAlias() {
+			if _, isIface := tn.Type().Underlying().(*types.Interface); !isIface {
+				impls = append(impls, tn.Type())
+			}
+		}
+	}
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		it, isIface := tn.Type().Underlying().(*types.Interface)
+		if !isIface || it.NumMethods() == 0 {
+			continue
+		}
+		for i := 0; i < it.NumMethods(); i++ {
+			im := it.Method(i)
+			if im.Pkg() != m.Pass.Pkg {
+				continue // an embedded interface of another package
+			}
+			ff := &FuncFact{}
+			for _, t := range impls {
+				var recv types.Type
+				switch {
+				case types.Implements(t, it):
+					recv = t
+				case types.Implements(types.NewPointer(t), it):
+					recv = types.NewPointer(t)
+				default:
+					continue
+				}
+				obj, _, _ := types.LookupFieldOrMethod(recv, false, m.Pass.Pkg, im.Name())
+				fn, ok := obj.(*types.Func)
+				if !ok || exported[fn] == nil {
+					continue
+				}
+				for _, r := range exported[fn].Servers {
+					if r.Src.Kind == SrcEquipped || r.Src.Kind == SrcNotEquipped {
+						if !slices.Contains(ff.Servers, r) {
+							ff.Servers = append(ff.Servers, r)
+						}
+					}
+				}
+			}
+			if !ff.empty() {
+				debugFact(FuncName(im), ff)
+				m.Pass.ExportObjectFact(im, ff)
+			}
 		}
 	}
 }
