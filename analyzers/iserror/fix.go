@@ -39,6 +39,11 @@ type message struct {
 // a tool handler behind a boundary, and the file can call a ToolError API.
 func (c *checker) fix(s site) (analysis.SuggestedFix, bool) {
 	none := analysis.SuggestedFix{}
+	if !c.m.BehindBoundary(s.expr.Pos()) {
+		// Without a boundary a returned error reaches the model as its
+		// text (go-sdk) or as a JSON-RPC error (mcp-go).
+		return none, false
+	}
 	fi := c.funcs[s.fn]
 	if fi == nil || !c.m.ReturnedByHandler(s.fn) {
 		return none, false // a helper's IsError result may be tested by its caller
@@ -64,11 +69,6 @@ func (c *checker) fix(s site) (analysis.SuggestedFix, bool) {
 	// as the handler does (return ToolError(logger, msg, err)).
 	whole := s.helper && n == 2 && len(ret.Results) == 1 && ret.Results[0] == result && c.nilErrorHelper(s.expr.(*ast.CallExpr))
 	if !whole && (len(ret.Results) != n || ret.Results[0] != result || !isNilExpr(c.info, ret.Results[n-1])) {
-		return none, false
-	}
-	if !c.m.BehindBoundary(ret.Pos()) {
-		// Without a boundary a returned error reaches the model as its
-		// text (go-sdk) or as a JSON-RPC error (mcp-go).
 		return none, false
 	}
 	file := c.m.FileOf(ret.Pos())
