@@ -198,11 +198,20 @@ func (c Cursor) Contains(c2 Cursor) bool {
 	return start <= c2.index && c2.index < end
 }
 
-// FindNode returns the cursor of n if n lies in c's subtree.
+// FindNode returns the cursor of n if n lies in c's subtree. It looks
+// only in the file that holds n's position.
 func (c Cursor) FindNode(n ast.Node) (Cursor, bool) {
 	k := kindOf(n)
+	pos := n.Pos()
 	for i, limit := c.span(); i < limit; i++ {
-		if c.in.kinds[i] == k && c.in.nodes[i].node == n {
+		kind := c.in.kinds[i]
+		if kind == kFile && k != kFile && pos.IsValid() {
+			if f := c.in.nodes[i].node.(*ast.File); pos < f.FileStart || pos > f.FileEnd {
+				i = c.in.nodes[i].end - 1 // another file
+				continue
+			}
+		}
+		if kind == k && c.in.nodes[i].node == n {
 			return Cursor{c.in, i}, true
 		}
 	}
