@@ -51,7 +51,7 @@ func (c *checker) checkReturn(ret *ast.ReturnStmt, f *failure) {
 		}
 		var j judgement
 		if bare {
-			j = c.varJudge(res.At(i), ret.Pos(), f, 0)
+			j = c.varJudge(res.At(i), nil, ret.Pos(), f, 0)
 		} else {
 			j = c.judge(ret.Results[i], res.At(i).Type(), f, 0)
 		}

@@ -75,7 +75,7 @@ func (c *checker) judge(e ast.Expr, t types.Type, f *failure, depth int) judgeme
 		return c.callJudge(e, f, depth)
 	case *ast.Ident:
 		if v, ok := info.Uses[e].(*types.Var); ok {
-			return c.varJudge(v, e.Pos(), f, depth)
+			return c.varJudge(v, e, e.Pos(), f, depth)
 		}
 	}
 	return nonEmpty
@@ -389,10 +389,14 @@ func (c *checker) callJudge(call *ast.CallExpr, f *failure, depth int) judgement
 	return nonEmpty
 }
 
-// varJudge judges the value a local variable holds at pos, from its
-// assignments before pos (and in loops around pos): empty when every one
-// is empty, or is the result of the failed call itself.
-func (c *checker) varJudge(v *types.Var, pos token.Pos, f *failure, depth int) judgement {
+// varJudge judges the value a local variable holds at pos, where use
+// reads it (nil: a bare return of a named result): empty when every
+// definition that may reach the use (the flow layer's Reaching; for a
+// bare return, every one before pos or in a loop around it) is empty, or
+// is the result of the failed call itself. A use before pos that may
+// change the value (&v, a call or method on it, a store in a closure)
+// makes it not empty.
+func (c *checker) varJudge(v *types.Var, use ast.Expr, pos token.Pos, f *failure, depth int) judgement {
 	fi := c.fn
 	if fi == nil || v.Pos() < fi.node.Pos() || v.Pos() >= fi.node.End() {
 		return nonEmpty
@@ -412,6 +416,17 @@ func (c *checker) varJudge(v *types.Var, pos token.Pos, f *failure, depth int) j
 		return false
 	}
 	failed := false
+	// value judges one definition: false when it is not empty.
+	value := func(rhs ast.Expr, tuple int) bool {
+		if f != nil && f.opCall != nil && ast.Unparen(rhs) == f.opCall {
+			failed = true
+			return true
+		}
+		if tuple >= 0 {
+			return false
+		}
+		return c.judge(rhs, v.Type(), f, depth+1).v != notEmpty
+	}
 	for _, ev := range fi.eventsOf(v) {
 		if ev.pos == pos || !counted(ev.pos) || ev.read {
 			continue
@@ -419,16 +434,22 @@ func (c *checker) varJudge(v *types.Var, pos token.Pos, f *failure, depth int) j
 		switch {
 		case ev.inLit, ev.other:
 			return nonEmpty
-		case ev.zero:
+		case use != nil || ev.zero:
+			// with a use, its definitions are the flow layer's, below
 		case ev.rhs != nil:
-			if f != nil && f.opCall != nil && ast.Unparen(ev.rhs) == f.opCall {
-				failed = true
-				continue
-			}
-			if ev.tuple >= 0 {
+			if !value(ev.rhs, ev.tuple) {
 				return nonEmpty
 			}
-			if j := c.judge(ev.rhs, v.Type(), f, depth+1); j.v == notEmpty {
+		}
+	}
+	if use != nil {
+		defs, _ := c.m.Flow.Reaching(v, use)
+		for _, d := range defs {
+			switch {
+			case d.Zero:
+			case d.Opaque, d.Elem, d.Key, d.Rhs == nil:
+				return nonEmpty
+			case !value(d.Rhs, d.Tuple):
 				return nonEmpty
 			}
 		}

@@ -71,6 +71,28 @@ func statZero(ctx context.Context, req *mcp.CallToolRequest, in SearchIn) (*mcp.
 	return nil, &StatOut{Size: fi.Size()}, nil
 }
 
+// searchReset starts from a non-empty default, then empties it on the
+// failure path: what reaches the return there is the empty value.
+func searchReset(ctx context.Context, req *mcp.CallToolRequest, in SearchIn) (*mcp.CallToolResult, []string, error) {
+	paths := []string{"index"}
+	found, err := find(in.Query)
+	if err != nil {
+		paths = nil
+		return nil, paths, nil // want `failure of find returns nil and paths \(still nil\) with a nil error`
+	}
+	return nil, append(paths, found...), nil
+}
+
+// searchKept answers a failure with the default it started from.
+func searchKept(ctx context.Context, req *mcp.CallToolRequest, in SearchIn) (*mcp.CallToolResult, []string, error) {
+	paths := []string{"index"}
+	found, err := find(in.Query)
+	if err != nil {
+		return nil, paths, nil
+	}
+	return nil, append(paths, found...), nil
+}
+
 func statFailedResult(ctx context.Context, req *mcp.CallToolRequest, in SearchIn) (*mcp.CallToolResult, any, error) {
 	paths, err := find(in.Query)
 	if err != nil {
@@ -196,6 +218,8 @@ func pingIsError(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolRe
 
 func Register(s *mcp.Server) {
 	mcp.AddTool(s, &mcp.Tool{Name: "search"}, searchZero)
+	mcp.AddTool(s, &mcp.Tool{Name: "search_reset"}, searchReset)
+	mcp.AddTool(s, &mcp.Tool{Name: "search_kept"}, searchKept)
 	s.AddTool(&mcp.Tool{Name: "ping"}, ping)
 	s.AddTool(&mcp.Tool{Name: "chart"}, chart)
 	s.AddTool(&mcp.Tool{Name: "ping_unset"}, pingUnset)
