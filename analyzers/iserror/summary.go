@@ -141,7 +141,7 @@ func (c *checker) resultCond(fi *funcInfo, i int) (Cond, bool) {
 		switch {
 		case len(r.Results) == 0:
 			if rv := fi.sig.Results().At(i); rv.Name() != "" {
-				v = c.varValue(rv, fi.node, r.Pos(), 0)
+				v = c.varValue(rv, nil, fi.node, r.Pos(), 0)
 			}
 		case len(r.Results) == n:
 			v = c.value(r.Results[i], fi.node, r.Pos(), 0)
@@ -296,7 +296,7 @@ func (c *checker) value(e ast.Expr, fn ast.Node, at token.Pos, depth int) val {
 			return val{kind: vNil}
 		}
 		if v := c.varOf(e); v != nil {
-			return c.varValue(v, fn, at, depth+1)
+			return c.varValue(v, e, fn, at, depth+1)
 		}
 	case *ast.UnaryExpr:
 		if e.Op == token.AND {
@@ -393,10 +393,12 @@ func (c *checker) callValue(call *ast.CallExpr, fn ast.Node, idx int, depth int)
 	return val{}
 }
 
-// varValue says what the variable v holds when fn returns it at pos: an
-// IsError result when IsError was set on it unconditionally before; else
-// the value of its one assignment.
-func (c *checker) varValue(v *types.Var, fn ast.Node, at token.Pos, depth int) val {
+// varValue says what the variable v holds when fn returns it at pos,
+// read at use (nil: a bare return of a named result): an IsError result
+// when IsError was set on it unconditionally before; else the value of
+// the one definition that reaches the use (the flow layer's Reaching), or
+// of its one assignment for a bare return.
+func (c *checker) varValue(v *types.Var, use ast.Expr, fn ast.Node, at token.Pos, depth int) val {
 	if depth > maxDepth {
 		return val{}
 	}
@@ -419,24 +421,72 @@ func (c *checker) varValue(v *types.Var, fn ast.Node, at token.Pos, depth int) v
 	if v.Parent() == nil || v.Pkg() != c.pass.Pkg || v.Parent() == v.Pkg().Scope() {
 		return val{}
 	}
-	as := c.assignsOf(v)
-	switch len(as) {
-	case 0:
-		if c.zeroVars[v] {
-			return val{kind: vNil} // declared, never assigned: nil
-		}
-	case 1:
-		a := as[0]
-		if a.opaque || a.rhs == nil {
+	var a assign
+	switch {
+	case use != nil:
+		if len(c.m.Flow.AddrOf(v)) > 0 {
 			return val{}
 		}
-		if a.tuple >= 0 {
-			if call, ok := ast.Unparen(a.rhs).(*ast.CallExpr); ok {
-				return c.callValue(call, fn, a.tuple, depth+1)
+		defs, incoming := c.m.Flow.Reaching(v, use)
+		if incoming {
+			return val{}
+		}
+		if len(defs) == 0 {
+			if c.zeroVars[v] {
+				return val{kind: vNil}
 			}
 			return val{}
 		}
-		return c.value(a.rhs, fn, at, depth+1)
+		// Several definitions may reach: nil on some paths and an IsError
+		// result on the others is an IsError result when not nil.
+		var out *val
+		for _, d := range defs {
+			var dv val
+			switch {
+			case d.Zero:
+				dv = val{kind: vNil}
+			case d.Opaque || d.Rhs == nil || d.Elem || d.Key:
+				return val{}
+			case d.Tuple >= 0:
+				call, ok := ast.Unparen(d.Rhs).(*ast.CallExpr)
+				if !ok {
+					return val{}
+				}
+				dv = c.callValue(call, fn, d.Tuple, depth+1)
+			default:
+				dv = c.value(d.Rhs, fn, at, depth+1)
+			}
+			switch {
+			case out == nil || out.kind == vNil:
+				out = &dv
+			case dv.kind == vNil || dv == *out:
+			default:
+				return val{}
+			}
+		}
+		return *out
+	default:
+		as := c.assignsOf(v)
+		switch len(as) {
+		case 0:
+			if c.zeroVars[v] {
+				return val{kind: vNil} // declared, never assigned: nil
+			}
+			return val{}
+		case 1:
+			a = as[0]
+		default:
+			return val{}
+		}
+		if a.opaque || a.rhs == nil {
+			return val{}
+		}
 	}
-	return val{}
+	if a.tuple >= 0 {
+		if call, ok := ast.Unparen(a.rhs).(*ast.CallExpr); ok {
+			return c.callValue(call, fn, a.tuple, depth+1)
+		}
+		return val{}
+	}
+	return c.value(a.rhs, fn, at, depth+1)
 }

@@ -48,3 +48,30 @@ func (Checked) Arg(args map[string]any, key string) (string, *mcp.CallToolResult
 	}
 	return s, nil
 }
+
+// Rejected starts from a text result and replaces it with the error
+// result: only the second reaches the return.
+func Rejected(reason string) *mcp.CallToolResult { // want Rejected:"iserror\\(returns an IsError result\\)"
+	res := NewToolResultText("")
+	res = NewToolResultError("rejected: " + reason) // want `helpers.NewToolResultError returns an IsError result`
+	return res
+}
+
+// Maybe returns the error result on one path and nil on the other.
+func Maybe(reason string) *mcp.CallToolResult { // want Maybe:"iserror\\(returns an IsError result\\)"
+	var res *mcp.CallToolResult
+	if reason != "" {
+		res = NewToolResultError(reason) // want `helpers.NewToolResultError returns an IsError result`
+	}
+	return res
+}
+
+// Either returns a text result on one path and an error result on the
+// other: not an IsError helper.
+func Either(reason string) *mcp.CallToolResult {
+	res := NewToolResultText("ok")
+	if reason != "" {
+		res = NewToolResultError(reason) // want `helpers.NewToolResultError returns an IsError result`
+	}
+	return res
+}
