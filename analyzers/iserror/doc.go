@@ -142,9 +142,13 @@
 // module requires toolcheck's toolerr, toolerr, imported by the fix. With
 // two such packages, or an API without an INFO constructor, or no
 // boundary in sight (the module does not require toolerr and no boundary
-// function of the project is visible, or the package registers tools
-// without one), there is no fix: a returned error without a boundary
-// reaches the model as its text (go-sdk) or as a JSON-RPC error (mcp-go).
+// function of the project is visible), or a tool the package registers
+// without the boundary on a server `unwrapped`'s fix cannot reach in the
+// same pass (built in another package, or with options from a call),
+// there is no fix: a returned error without a boundary reaches the model as
+// its text (go-sdk) or as a JSON-RPC error (mcp-go). Tools another package
+// registers are taken to be behind the boundary when the module requires
+// toolerr; `-fix` names the servers it left without one.
 // No fix creates a finding of another analyzer: a caller error is built at
 // INFO, a fault is not a ToolError. The driver adds each import once and
 // removes the imports a fix leaves unused.

@@ -93,7 +93,11 @@
 // reflection, a server whose field is assigned both with and without the
 // boundary, and a middleware chain whose slice may be empty on one path and
 // hold a boundary on another (precision first: the path with the boundary
-// wins).
+// wins). A server reached through a method of another package's interface
+// (`s.MCP().AddTool(...)` on a `Server` interface the tools are given) is
+// what that method's implementations in the interface's package return:
+// when they build it without the boundary, the tools registered on it are
+// one finding, at the first of them; when one of them may carry it, none.
 //
 // # Across packages
 //

@@ -100,8 +100,10 @@ func run(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter) error {
 		for _, reg := range g.regs {
 			d.Related = append(d.Related, related(pass, g, reg))
 		}
-		if fix, ok := m.InstallBoundary(g.at.(*ast.CallExpr), g.regs[0].SDK); ok && g.built {
-			d.SuggestedFixes = []analysis.SuggestedFix{fix}
+		if g.built {
+			if fix, ok := m.InstallBoundary(g.at.(*ast.CallExpr), g.regs[0].SDK); ok {
+				d.SuggestedFixes = []analysis.SuggestedFix{fix}
+			}
 		}
 		r.Report(d)
 	}

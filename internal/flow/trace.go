@@ -73,10 +73,10 @@ type Origin struct {
 //
 // A tracer answers the same call in the same frame once: frames are
 // interned (Bind of the same call in the same frames returns the same
-// frame), and the results of a call traced without meeting a cycle
-// guard (a trace under way, a call in progress) are kept, since they
-// depend on nothing else. A result cut by a cycle guard is not kept: out
-// of the cycle, the same call may reach more.
+// frame), and the results of a call are kept when its trace met no cycle
+// guard (a trace under way, a call in progress) set outside the call:
+// they depend on nothing else. A result cut by an outer guard is not
+// kept: out of that cycle, the same call may reach more.
 type Tracer struct {
 	Info       *Info
 	inProgress map[ast.Node]int // the level each call in progress was entered at

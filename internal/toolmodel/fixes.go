@@ -324,9 +324,10 @@ func (m *Model) InstallBoundary(call *ast.CallExpr, sdk string) (analysis.Sugges
 		lastArg := call.Args[len(call.Args)-1]
 		if call.Ellipsis.IsValid() {
 			// server.NewMCPServer(name, version, opts...): append to opts.
-			v, isVar := m.Pass.TypesInfo.Uses[identOf(lastArg)].(*types.Var)
+			id, _ := ast.Unparen(lastArg).(*ast.Ident)
+			v, isVar := m.Pass.TypesInfo.Uses[id].(*types.Var)
 			stmt := m.enclosingStmt(call)
-			if !isVar || v.Parent() == nil || v.Pkg() != m.Pass.Pkg || v.Parent() == v.Pkg().Scope() || stmt == nil {
+			if id == nil || !isVar || v.Parent() == nil || v.Pkg() != m.Pass.Pkg || v.Parent() == v.Pkg().Scope() || stmt == nil {
 				return analysis.SuggestedFix{}, false
 			}
 			indent, _ := m.lineOf(stmt.Pos(), stmt.End())
@@ -360,12 +361,6 @@ func (m *Model) InstallBoundary(call *ast.CallExpr, sdk string) (analysis.Sugges
 	}
 	edits = append(edits, b.Imports...)
 	return analysis.SuggestedFix{Message: "install " + b.Name + " as server middleware", TextEdits: edits}, true
-}
-
-// identOf returns e as an identifier, or nil.
-func identOf(e ast.Expr) *ast.Ident {
-	id, _ := ast.Unparen(e).(*ast.Ident)
-	return id
 }
 
 // enclosingStmt returns the statement of a block or case clause that holds
