@@ -100,7 +100,10 @@ func run(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter) error {
 		for _, reg := range g.regs {
 			d.Related = append(d.Related, related(pass, g, reg))
 		}
-		if g.built {
+		// Where the server is built here; for go-sdk, whose servers take
+		// middleware at any time, also where a call returns the server it
+		// registered the tools on.
+		if g.built || g.from == "" && g.regs[0].SDK == "go-sdk" {
 			if fix, ok := m.InstallBoundary(g.at.(*ast.CallExpr), g.regs[0].SDK); ok {
 				d.SuggestedFixes = []analysis.SuggestedFix{fix}
 			}

@@ -295,13 +295,14 @@ func (m *Model) AssignedTo(call *ast.CallExpr) (ast.Stmt, string) {
 }
 
 // InstallBoundary returns the fix that installs the one boundary the file
-// can see (ServerBoundary) as server middleware where call builds the
-// server: for mcp-go (server.NewMCPServer) an option after the last
+// can see (ServerBoundary) as server middleware on the server call makes: for mcp-go (server.NewMCPServer) an option after the last
 // argument (server.WithToolHandlerMiddleware(b)), or, when the options
 // are spread from a variable (opts...), a statement before the
-// construction appending it to them; for go-sdk a statement after the one
-// that stores the server (s.AddReceivingMiddleware(b)). False when there
-// is no such boundary or the construction has another shape.
+// construction appending it to them; for go-sdk, whose servers take
+// middleware at any time, a statement after the one that stores the
+// server call builds or returns (s.AddReceivingMiddleware(b)), or after
+// the test of the error returned with it (ServerReturned). False when
+// there is no such boundary or the code has another shape.
 func (m *Model) InstallBoundary(call *ast.CallExpr, sdk string) (analysis.SuggestedFix, bool) {
 	file := m.FileOf(call.Pos())
 	if file == nil {
@@ -350,6 +351,9 @@ func (m *Model) InstallBoundary(call *ast.CallExpr, sdk string) (analysis.Sugges
 		// s := mcp.NewServer(...)
 		// s.AddReceivingMiddleware(b)
 		stmt, name := m.AssignedTo(call)
+		if !IsNamed(m.Pass.TypesInfo.TypeOf(call), GoSDKMCP, "Server") {
+			stmt, name, _ = m.ServerReturned(call)
+		}
 		if stmt == nil {
 			return analysis.SuggestedFix{}, false
 		}
@@ -361,6 +365,56 @@ func (m *Model) InstallBoundary(call *ast.CallExpr, sdk string) (analysis.Sugges
 	}
 	edits = append(edits, b.Imports...)
 	return analysis.SuggestedFix{Message: "install " + b.Name + " as server middleware", TextEdits: edits}, true
+}
+
+// ServerReturned reads a call that returns a go-sdk server, stored with
+// its error (s, err := newServer(...)) and tested right after (if err !=
+// nil { return ... }): the test, after which the server is certainly
+// built; the server variable's name; and the variable. Nil when the code
+// has another shape. go-sdk servers take middleware at any time, so
+// middleware added after the test wraps the tools newServer registered.
+func (m *Model) ServerReturned(call *ast.CallExpr) (ast.Stmt, string, *types.Var) {
+	c, ok := m.Syntax.Root().FindNode(call)
+	if !ok {
+		return nil, "", nil
+	}
+	as, isAssign := c.Parent().Node().(*ast.AssignStmt)
+	if !isAssign || len(as.Lhs) != 2 || len(as.Rhs) != 1 || as.Rhs[0] != call {
+		return nil, "", nil
+	}
+	srv, _ := ast.Unparen(as.Lhs[0]).(*ast.Ident)
+	errv, _ := ast.Unparen(as.Lhs[1]).(*ast.Ident)
+	info := m.Pass.TypesInfo
+	if srv == nil || errv == nil || srv.Name == "_" || errv.Name == "_" ||
+		!IsNamed(info.TypeOf(srv), GoSDKMCP, "Server") || !IsErrorType(info.TypeOf(errv)) {
+		return nil, "", nil
+	}
+	v, _ := info.ObjectOf(srv).(*types.Var)
+	var list []ast.Stmt
+	switch b := c.Parent().Parent().Node().(type) {
+	case *ast.BlockStmt:
+		list = b.List
+	case *ast.CaseClause:
+		list = b.Body
+	}
+	i := slices.Index(list, ast.Stmt(as))
+	if v == nil || i < 0 || i+1 == len(list) {
+		return nil, "", nil
+	}
+	ifs, isIf := list[i+1].(*ast.IfStmt)
+	if !isIf || ifs.Init != nil || ifs.Else != nil || !Terminates(ifs.Body) {
+		return nil, "", nil
+	}
+	b, isBin := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
+	if !isBin || b.Op != token.NEQ || info.ObjectOf(identOrNil(b.X)) != info.ObjectOf(errv) || !isNilExpr(info, b.Y) {
+		return nil, "", nil
+	}
+	return ifs, srv.Name, v
+}
+
+func identOrNil(e ast.Expr) *ast.Ident {
+	id, _ := ast.Unparen(e).(*ast.Ident)
+	return id
 }
 
 // enclosingStmt returns the statement of a block or case clause that holds
@@ -445,9 +499,11 @@ func (m *Model) BehindBoundary(pos token.Pos) bool {
 		if !v {
 			break
 		}
+		at := reg.Server
 		if reg.Server == nil || !reg.ServerHere {
-			v = false // built elsewhere: the fix installs nothing here
-		} else if _, ok := m.InstallBoundary(reg.Server, reg.SDK); !ok {
+			at = reg.Call // built elsewhere: a go-sdk server the call returns
+		}
+		if _, ok := m.InstallBoundary(at, reg.SDK); !ok || at == reg.Call && reg.SDK != "go-sdk" {
 			v = false
 		}
 	}
