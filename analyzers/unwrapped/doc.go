@@ -134,6 +134,14 @@
 // github.com/toolcheck/toolcheck/toolerr, `mcpgo.Boundary` and
 // `gosdk.ReceivingBoundary()`), the finding at a server's construction
 // installs it: `server.WithToolHandlerMiddleware(mcpgo.Boundary)` is added
-// to `server.NewMCPServer`'s options, or `s.AddReceivingMiddleware(gosdk.ReceivingBoundary())`
-// follows `s := mcp.NewServer(...)`, with the import the file needs.
+// to `server.NewMCPServer`'s options (or appended to the options slice
+// spread into it, `opts = append(opts, ...)` before the construction), or
+// `s.AddReceivingMiddleware(gosdk.ReceivingBoundary())` follows `s :=
+// mcp.NewServer(...)`, with the import the file needs. go-sdk servers take
+// middleware at any time, so the finding at a call that returns the server
+// its callee registered the tools on gets the same line after the call
+// (`s, err := newServer(...)`, after the `if err != nil { return ... }`
+// that follows it), and a server given the boundary that way is wrapped.
+// An mcp-go server built elsewhere has no fix: it takes middleware only
+// where it is built.
 package unwrapped
