@@ -100,17 +100,40 @@ func run(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter) error {
 		for _, reg := range g.regs {
 			d.Related = append(d.Related, related(pass, g, reg))
 		}
-		// Where the server is built here; for go-sdk, whose servers take
-		// middleware at any time, also where a call returns the server it
-		// registered the tools on.
-		if g.built || g.from == "" && g.regs[0].SDK == "go-sdk" {
-			if fix, ok := m.InstallBoundary(g.at.(*ast.CallExpr), g.regs[0].SDK); ok {
+		// Where the server is built, when it is in the package (here, or
+		// in the function the registering one calls); for go-sdk, whose
+		// servers take middleware at any time, also where a call returns
+		// the server it registered the tools on.
+		var at *ast.CallExpr
+		switch server := sameServer(g.regs); {
+		case g.built:
+			at = g.at.(*ast.CallExpr)
+		case server != nil:
+			at = server
+		case g.from == "" && g.regs[0].SDK == "go-sdk":
+			at = g.at.(*ast.CallExpr)
+		}
+		if at != nil {
+			if fix, ok := m.InstallBoundary(at, g.regs[0].SDK); ok {
 				d.SuggestedFixes = []analysis.SuggestedFix{fix}
 			}
 		}
 		r.Report(d)
 	}
 	return nil
+}
+
+// sameServer returns the construction, in the package, of the server
+// every one of regs is registered on, or nil.
+func sameServer(regs []*toolmodel.Registration) *ast.CallExpr {
+	var s *ast.CallExpr
+	for _, r := range regs {
+		if r.Server == nil || s != nil && r.Server != s {
+			return nil
+		}
+		s = r.Server
+	}
+	return s
 }
 
 // dedupe keeps one registration per tool, handler and place.

@@ -468,8 +468,8 @@ func (m *Model) lineOf(start, end token.Pos) (string, token.Pos) {
 // fault message and a ToolError is rendered and logged: the file can see a
 // boundary (the module requires toolerr, or a boundary function of the
 // project is in scope), and every tool the package registers without one
-// is on a server built here where unwrapped's fix installs it
-// (InstallBoundary). Tools registered in another package are taken to be
+// is on a server unwrapped's fix installs it on (InstallBoundary): one
+// built in the package, or a go-sdk server a call returns. Tools registered in another package are taken to be
 // behind it when the module requires toolerr: that package's own
 // constructions get the same fix.
 func (m *Model) BehindBoundary(pos token.Pos) bool {
@@ -500,7 +500,7 @@ func (m *Model) BehindBoundary(pos token.Pos) bool {
 			break
 		}
 		at := reg.Server
-		if reg.Server == nil || !reg.ServerHere {
+		if reg.Server == nil {
 			at = reg.Call // built elsewhere: a go-sdk server the call returns
 		}
 		if _, ok := m.InstallBoundary(at, reg.SDK); !ok || at == reg.Call && reg.SDK != "go-sdk" {

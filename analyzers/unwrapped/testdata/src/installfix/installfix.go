@@ -68,6 +68,22 @@ func spreadCall() *server.MCPServer {
 
 func defaultOpts() []server.ServerOption { return []server.ServerOption{server.WithRecovery()} }
 
+// newServer builds the server with the options its callers pass; the
+// tools are registered where it is called, and the fix goes here.
+func newServer(opts ...server.ServerOption) *server.MCPServer {
+	return server.NewMCPServer("notes", "1.0.0", opts...)
+}
+
+func registerArchive(s *server.MCPServer) {
+	s.AddTool(gomcp.NewTool("archive_note"), read)
+}
+
+func archive() *server.MCPServer {
+	s := newServer(server.WithRecovery())
+	registerArchive(s) // want `installfix.registerArchive registers tool "archive_note" \(handler installfix.read\) without the tool boundary; install the boundary as server middleware where the server is built`
+	return s
+}
+
 func gosdkServer() *mcp.Server {
 	s := mcp.NewServer(&mcp.Implementation{Name: "notes"}, nil) // want `tool "search_notes" \(handler installfix.search\) is registered on this server without the tool boundary; install the boundary as server middleware here`
 	s.AddTool(&mcp.Tool{Name: "search_notes"}, search)
