@@ -110,8 +110,8 @@ func run(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter) error {
 			at = g.at.(*ast.CallExpr)
 		case server != nil:
 			at = server
-		case g.from == "" && g.regs[0].SDK == "go-sdk":
-			at = g.at.(*ast.CallExpr)
+		case g.from == "":
+			at = g.at.(*ast.CallExpr) // a go-sdk server the call returns
 		}
 		if at != nil {
 			if fix, ok := m.InstallBoundary(at, g.regs[0].SDK); ok {

@@ -304,6 +304,9 @@ func (m *Model) AssignedTo(call *ast.CallExpr) (ast.Stmt, string) {
 // the test of the error returned with it (ServerReturned). False when
 // there is no such boundary or the code has another shape.
 func (m *Model) InstallBoundary(call *ast.CallExpr, sdk string) (analysis.SuggestedFix, bool) {
+	if s := serverSDK(m.Pass.TypesInfo.TypeOf(call)); s != "" {
+		sdk = s // the server's type says; a registration may not (a tool from a pool)
+	}
 	file := m.FileOf(call.Pos())
 	if file == nil {
 		return analysis.SuggestedFix{}, false
@@ -417,6 +420,21 @@ func identOrNil(e ast.Expr) *ast.Ident {
 	return id
 }
 
+// serverSDK names the SDK of a server type, or of the first result of a
+// call's tuple: "mcp-go", "go-sdk", or "".
+func serverSDK(t types.Type) string {
+	if tup, ok := t.(*types.Tuple); ok && tup.Len() > 0 {
+		t = tup.At(0).Type()
+	}
+	switch {
+	case IsNamed(t, MCPGoServer, "MCPServer"):
+		return "mcp-go"
+	case IsNamed(t, GoSDKMCP, "Server"):
+		return "go-sdk"
+	}
+	return ""
+}
+
 // enclosingStmt returns the statement of a block or case clause that holds
 // n, or nil.
 func (m *Model) enclosingStmt(n ast.Node) ast.Stmt {
@@ -503,7 +521,7 @@ func (m *Model) BehindBoundary(pos token.Pos) bool {
 		if reg.Server == nil {
 			at = reg.Call // built elsewhere: a go-sdk server the call returns
 		}
-		if _, ok := m.InstallBoundary(at, reg.SDK); !ok || at == reg.Call && reg.SDK != "go-sdk" {
+		if _, ok := m.InstallBoundary(at, reg.SDK); !ok {
 			v = false
 		}
 	}
