@@ -669,7 +669,7 @@ func (m *Model) record(node ast.Node, t *template, e entry, ss serverSet) {
 	if len(ss.from) == 1 {
 		r.ServerFrom = ss.from[0]
 	}
-	if r.Server == nil && len(ss.params) == 0 && r.SDK == "go-sdk" && m.equippedAfter(r.Call) {
+	if r.Server == nil && len(ss.params) == 0 && m.equippedAfter(r.Call) {
 		return // the go-sdk server the call returns gets the boundary after it
 	}
 	if r.Where != "" && r.Via == "" {
