@@ -26,5 +26,5 @@ func TestShapes(t *testing.T) {
 // where each server is built.
 func TestInstallFix(t *testing.T) {
 	dir := testkit.GOPATH(t, filepath.Join(testkit.Root(t), "internal", "toolmodel", "testdata"), analysistest.TestData())
-	analysistest.RunWithSuggestedFixes(t, dir, unwrapped.Analyzer, "installfix", "installlater", "installpool")
+	analysistest.RunWithSuggestedFixes(t, dir, unwrapped.Analyzer, "installfix", "installlater", "installpool", "installreg")
 }

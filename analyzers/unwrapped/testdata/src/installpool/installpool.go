@@ -14,7 +14,7 @@ func ReceivingBoundary() mcp.Middleware {
 }
 
 func newServer() *mcp.Server {
-	s := mcp.NewServer(&mcp.Implementation{Name: "notes"}, nil) // want `tool "search_notes" \(handler \(a function literal in regpool.search\)\) is registered on this server without the tool boundary; install the boundary as server middleware here`
+	s := mcp.NewServer(&mcp.Implementation{Name: "notes"}, nil) // want `tool "tag_note" \(handler \(a function literal in regtools.Tag\)\) is registered on this server without the tool boundary; install the boundary as server middleware here`
 	for _, ts := range regpool.Builtin() {
 		for _, d := range ts.Tools {
 			d.Register(s)

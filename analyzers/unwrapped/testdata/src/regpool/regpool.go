@@ -4,9 +4,9 @@
 package regpool
 
 import (
-	"context"
-
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"regtools"
 )
 
 // ToolDef is one tool and how to register it.
@@ -21,16 +21,6 @@ type Toolset struct {
 	Tools []ToolDef
 }
 
-type searchIn struct {
-	Query string `json:"query"`
-}
-
-func search() (mcp.Tool, mcp.ToolHandlerFor[searchIn, any]) {
-	return mcp.Tool{Name: "search_notes"}, func(ctx context.Context, req *mcp.CallToolRequest, in searchIn) (*mcp.CallToolResult, any, error) {
-		return &mcp.CallToolResult{}, nil, nil
-	}
-}
-
 func newDef[In, Out any](f func() (mcp.Tool, mcp.ToolHandlerFor[In, Out])) ToolDef {
 	tool, handler := f()
 	return ToolDef{Tool: tool, Register: func(s *mcp.Server) { mcp.AddTool(s, &tool, handler) }}
@@ -38,5 +28,27 @@ func newDef[In, Out any](f func() (mcp.Tool, mcp.ToolHandlerFor[In, Out])) ToolD
 
 // Builtin returns the toolsets.
 func Builtin() map[string]Toolset {
-	return map[string]Toolset{"notes": {Name: "Notes", Tools: []ToolDef{newDef(search)}}}
+	return map[string]Toolset{"notes": {Name: "Notes", Tools: []ToolDef{newDef(regtools.Tag)}}}
+}
+
+// Registry keeps toolsets by name, and hands out the enabled tools.
+type Registry struct{ sets map[string]Toolset }
+
+// NewRegistry returns an empty registry.
+func NewRegistry() *Registry { return &Registry{sets: map[string]Toolset{}} }
+
+// Add keeps the toolsets.
+func (r *Registry) Add(sets map[string]Toolset) {
+	for name, ts := range sets {
+		r.sets[name] = ts
+	}
+}
+
+// Enabled returns the tools of the named toolsets.
+func (r *Registry) Enabled(names []string) []ToolDef {
+	var out []ToolDef
+	for _, n := range names {
+		out = append(out, r.sets[n].Tools...)
+	}
+	return out
 }
