@@ -666,6 +666,18 @@ func (m *Model) record(node ast.Node, t *template, e entry, ss serverSet) {
 		r.Server = ss.built[0]
 		r.ServerHere = t.site != nil || within(node, r.Server.Pos())
 	}
+	if r.SDK == "" {
+		// A record out of a pool does not say its SDK: the registration
+		// that took it does, or the server it is registered on.
+		if root := rootSite(t); root != nil {
+			r.SDK = root.sdk
+		} else if t.reg != nil {
+			r.SDK = t.reg.SDK
+		}
+		if r.SDK == "" && r.Server != nil {
+			r.SDK = serverSDK(m.Pass.TypesInfo.TypeOf(r.Server))
+		}
+	}
 	if len(ss.from) == 1 {
 		r.ServerFrom = ss.from[0]
 	}
