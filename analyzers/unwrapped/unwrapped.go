@@ -103,18 +103,10 @@ func run(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter) error {
 		// Where the server is built, when it is in the package (here, or
 		// in the function the registering one calls); for go-sdk, whose
 		// servers take middleware at any time, also where a call returns
-		// the server it registered the tools on.
-		var at *ast.CallExpr
-		switch server := sameServer(g.regs); {
-		case g.built:
-			at = g.at.(*ast.CallExpr)
-		case server != nil:
-			at = server
-		case g.from == "":
-			at = g.at.(*ast.CallExpr) // a go-sdk server the call returns
-		}
-		if at != nil {
-			if fix, ok := m.InstallBoundary(at, g.regs[0].SDK); ok {
+		// the server it registered the tools on (the model's InstallSite,
+		// which BehindBoundary asks about too).
+		if at := installSite(g.regs); at != nil && g.from == "" {
+			if fix, ok := m.InstallBoundary(at); ok {
 				d.SuggestedFixes = []analysis.SuggestedFix{fix}
 			}
 		}
@@ -123,17 +115,18 @@ func run(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter) error {
 	return nil
 }
 
-// sameServer returns the construction, in the package, of the server
-// every one of regs is registered on, or nil.
-func sameServer(regs []*toolmodel.Registration) *ast.CallExpr {
-	var s *ast.CallExpr
+// installSite returns the one place the boundary's fix would go for every
+// one of regs, or nil.
+func installSite(regs []*toolmodel.Registration) *ast.CallExpr {
+	var at *ast.CallExpr
 	for _, r := range regs {
-		if r.Server == nil || s != nil && r.Server != s {
+		s := toolmodel.InstallSite(r)
+		if at != nil && s != at {
 			return nil
 		}
-		s = r.Server
+		at = s
 	}
-	return s
+	return at
 }
 
 // dedupe keeps one registration per tool, handler and place.

@@ -695,9 +695,9 @@ func (m *Model) record(node ast.Node, t *template, e entry, ss serverSet) {
 	m.Unwrapped = append(m.Unwrapped, r)
 }
 
-// equippedAfter reports whether the go-sdk server call returns is stored
-// in a variable that receives boundary middleware (markEquipped): s :=
-// newServer(...), or s, err := newServer(...), then
+// equippedAfter reports whether the go-sdk server call builds or returns
+// is stored (serverStore) where boundary middleware is added
+// (markEquipped): s, err := newServer(...), then
 // s.AddReceivingMiddleware(boundary). The tools the callee registered on
 // it are then wrapped; the server it returns is taken to be the one it
 // registered them on.
@@ -705,19 +705,8 @@ func (m *Model) equippedAfter(call *ast.CallExpr) bool {
 	if call == nil {
 		return false
 	}
-	var v *types.Var
-	if IsNamed(m.Pass.TypesInfo.TypeOf(call), GoSDKMCP, "Server") {
-		if stmt, _ := m.AssignedTo(call); stmt != nil {
-			if as, ok := stmt.(*ast.AssignStmt); ok {
-				if id, ok := ast.Unparen(as.Lhs[0]).(*ast.Ident); ok {
-					v, _ = m.Pass.TypesInfo.ObjectOf(id).(*types.Var)
-				}
-			}
-		}
-	} else {
-		_, _, v = m.ServerReturned(call)
-	}
-	return v != nil && m.equipped[v]
+	_, _, obj := m.serverStore(call)
+	return obj != nil && m.equipped[obj]
 }
 
 // funcSig returns the signature of a function type, or nil.

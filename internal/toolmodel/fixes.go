@@ -295,18 +295,17 @@ func (m *Model) AssignedTo(call *ast.CallExpr) (ast.Stmt, string) {
 }
 
 // InstallBoundary returns the fix that installs the one boundary the file
-// can see (ServerBoundary) as server middleware on the server call makes: for mcp-go (server.NewMCPServer) an option after the last
-// argument (server.WithToolHandlerMiddleware(b)), or, when the options
-// are spread from a variable (opts...), a statement before the
-// construction appending it to them; for go-sdk, whose servers take
+// can see (ServerBoundary) as server middleware on the server call makes,
+// of the SDK its type says: for mcp-go (server.NewMCPServer) an option
+// after the last argument (server.WithToolHandlerMiddleware(b)), or, when
+// the options are spread from a variable (opts...), a statement before
+// the construction appending it to them; for go-sdk, whose servers take
 // middleware at any time, a statement after the one that stores the
 // server call builds or returns (s.AddReceivingMiddleware(b)), or after
-// the test of the error returned with it (ServerReturned). False when
-// there is no such boundary or the code has another shape.
-func (m *Model) InstallBoundary(call *ast.CallExpr, sdk string) (analysis.SuggestedFix, bool) {
-	if s := serverSDK(m.Pass.TypesInfo.TypeOf(call)); s != "" {
-		sdk = s // the server's type says; a registration may not (a tool from a pool)
-	}
+// the test of the error returned with it (serverStore). False when there
+// is no such boundary or the code has another shape.
+func (m *Model) InstallBoundary(call *ast.CallExpr) (analysis.SuggestedFix, bool) {
+	sdk := serverSDK(m.Pass.TypesInfo.TypeOf(call))
 	file := m.FileOf(call.Pos())
 	if file == nil {
 		return analysis.SuggestedFix{}, false
@@ -353,10 +352,7 @@ func (m *Model) InstallBoundary(call *ast.CallExpr, sdk string) (analysis.Sugges
 	case "go-sdk":
 		// s := mcp.NewServer(...)
 		// s.AddReceivingMiddleware(b)
-		stmt, name := m.AssignedTo(call)
-		if !IsNamed(m.Pass.TypesInfo.TypeOf(call), GoSDKMCP, "Server") {
-			stmt, name, _ = m.ServerReturned(call)
-		}
+		stmt, name, _ := m.serverStore(call)
 		if stmt == nil {
 			return analysis.SuggestedFix{}, false
 		}
@@ -370,13 +366,27 @@ func (m *Model) InstallBoundary(call *ast.CallExpr, sdk string) (analysis.Sugges
 	return analysis.SuggestedFix{Message: "install " + b.Name + " as server middleware", TextEdits: edits}, true
 }
 
-// ServerReturned reads a call that returns a go-sdk server, stored with
-// its error (s, err := newServer(...)) and tested right after (if err !=
-// nil { return ... }): the test, after which the server is certainly
-// built; the server variable's name; and the variable. Nil when the code
-// has another shape. go-sdk servers take middleware at any time, so
-// middleware added after the test wraps the tools newServer registered.
-func (m *Model) ServerReturned(call *ast.CallExpr) (ast.Stmt, string, *types.Var) {
+// serverStore reads where the go-sdk server call builds or returns is
+// stored: s := newServer(...) (the statement, AssignedTo), or, with its
+// error, s, err := newServer(...) tested right after (if err != nil {
+// return ... }: the test, after which the server is certainly built).
+// It returns that statement, how the code names the storage, and the
+// storage; nil when the code has another shape. go-sdk servers take
+// middleware at any time, so middleware added after the statement wraps
+// the tools newServer registered.
+func (m *Model) serverStore(call *ast.CallExpr) (ast.Stmt, string, types.Object) {
+	info := m.Pass.TypesInfo
+	if IsNamed(info.TypeOf(call), GoSDKMCP, "Server") {
+		stmt, name := m.AssignedTo(call)
+		switch st := stmt.(type) {
+		case *ast.AssignStmt:
+			return st, name, m.Flow.StorageOf(st.Lhs[0])
+		case *ast.DeclStmt:
+			spec := st.Decl.(*ast.GenDecl).Specs[0].(*ast.ValueSpec)
+			return st, name, info.Defs[spec.Names[0]]
+		}
+		return nil, "", nil
+	}
 	c, ok := m.Syntax.Root().FindNode(call)
 	if !ok {
 		return nil, "", nil
@@ -387,7 +397,6 @@ func (m *Model) ServerReturned(call *ast.CallExpr) (ast.Stmt, string, *types.Var
 	}
 	srv, _ := ast.Unparen(as.Lhs[0]).(*ast.Ident)
 	errv, _ := ast.Unparen(as.Lhs[1]).(*ast.Ident)
-	info := m.Pass.TypesInfo
 	if srv == nil || errv == nil || srv.Name == "_" || errv.Name == "_" ||
 		!IsNamed(info.TypeOf(srv), GoSDKMCP, "Server") || !IsErrorType(info.TypeOf(errv)) {
 		return nil, "", nil
@@ -513,23 +522,52 @@ func (m *Model) BehindBoundary(pos token.Pos) bool {
 			}
 		}
 	}
-	for _, reg := range m.Unwrapped {
-		if !v {
-			break
-		}
-		at := reg.Server
-		if reg.Server == nil {
-			at = reg.Call // built elsewhere: a go-sdk server the call returns
-		}
-		if _, ok := m.InstallBoundary(at, reg.SDK); !ok {
-			v = false
-		}
-	}
+	v = v && m.allInstallable()
 	m.mu.Lock()
 	if m.bounded == nil {
 		m.bounded = map[*ast.File]bool{}
 	}
 	m.bounded[file] = v
+	m.mu.Unlock()
+	return v
+}
+
+// InstallSite returns the call where unwrapped's fix installs the
+// boundary for reg: the construction of its server in this package, or
+// else the call that registers it (a go-sdk server that call returns).
+// InstallBoundary says whether the fix applies there.
+func InstallSite(reg *Registration) *ast.CallExpr {
+	if reg.Server != nil {
+		return reg.Server
+	}
+	return reg.Call
+}
+
+// allInstallable reports whether unwrapped's fix installs the boundary
+// for every registration of the package without it, computed once: it
+// does not depend on the file asking.
+func (m *Model) allInstallable() bool {
+	m.mu.Lock()
+	done, v := m.installable != nil, m.installable != nil && *m.installable
+	m.mu.Unlock()
+	if done {
+		return v
+	}
+	v = true
+	seen := map[*ast.CallExpr]bool{}
+	for _, reg := range m.Unwrapped {
+		at := InstallSite(reg)
+		if seen[at] {
+			continue
+		}
+		seen[at] = true
+		if _, ok := m.InstallBoundary(at); !ok {
+			v = false
+			break
+		}
+	}
+	m.mu.Lock()
+	m.installable = &v
 	m.mu.Unlock()
 	return v
 }
@@ -733,12 +771,7 @@ func (m *Model) returnedByHandler(fn ast.Node, seen map[ast.Node]bool) bool {
 		if !ok || m.Pass.TypesInfo.Uses[id] != param {
 			continue
 		}
-		cc, ok := m.Syntax.Root().FindNode(pc)
-		if !ok {
-			return false
-		}
-		ret, ok := cc.Parent().Node().(*ast.ReturnStmt)
-		if !ok || len(ret.Results) != 1 || ret.Results[0] != pc || !m.returnedByHandler(flow.EnclosingFunc(cc), seen) {
+		if !m.returnedAsIs(pc, seen) {
 			return false
 		}
 		returned++
@@ -756,16 +789,22 @@ func (m *Model) declReturnedByHandler(d *ast.FuncDecl, seen map[ast.Node]bool) b
 	}
 	calls := m.onlyCalls(obj)
 	for _, call := range calls {
-		cc, ok := m.Syntax.Root().FindNode(call)
-		if !ok {
-			return false
-		}
-		ret, ok := cc.Parent().Node().(*ast.ReturnStmt)
-		if !ok || len(ret.Results) != 1 || ret.Results[0] != call || !m.returnedByHandler(flow.EnclosingFunc(cc), seen) {
+		if !m.returnedAsIs(call, seen) {
 			return false
 		}
 	}
 	return len(calls) > 0
+}
+
+// returnedAsIs reports whether call is the whole of a `return call(...)`
+// in a function whose results a handler returns as they are.
+func (m *Model) returnedAsIs(call *ast.CallExpr, seen map[ast.Node]bool) bool {
+	cc, ok := m.Syntax.Root().FindNode(call)
+	if !ok {
+		return false
+	}
+	ret, ok := cc.Parent().Node().(*ast.ReturnStmt)
+	return ok && len(ret.Results) == 1 && ret.Results[0] == call && m.returnedByHandler(flow.EnclosingFunc(cc), seen)
 }
 
 // indexCalls counts the uses of each function of the package and indexes

@@ -106,10 +106,11 @@ type Model struct {
 	levelsOnce sync.Once
 	// returned memoizes ReturnedByHandler, funcUses counts the uses of
 	// each function (guarded by mu).
-	returned map[ast.Node]bool
-	funcUses map[*types.Func]int
-	callsOf  map[*types.Func][]*ast.CallExpr // the static calls of each function
-	bounded  map[*ast.File]bool              // memoizes BehindBoundary (guarded by mu)
+	returned    map[ast.Node]bool
+	funcUses    map[*types.Func]int
+	callsOf     map[*types.Func][]*ast.CallExpr // the static calls of each function
+	bounded     map[*ast.File]bool              // memoizes BehindBoundary (guarded by mu)
+	installable *bool                           // memoizes allInstallable (guarded by mu)
 	// oc judges outcomes (outcome.go), made on first use.
 	oc           *outcomes
 	outcomesOnce sync.Once

@@ -23,3 +23,16 @@ func newServer(names []string) *mcp.Server {
 	}
 	return s
 }
+
+// newWrapped registers the same tools on a server with the boundary:
+// nothing to report.
+func newWrapped(names []string) *mcp.Server {
+	reg := regpool.NewRegistry()
+	reg.Add(regpool.Builtin())
+	s := mcp.NewServer(&mcp.Implementation{Name: "notes"}, nil)
+	s.AddReceivingMiddleware(ReceivingBoundary())
+	for _, d := range reg.Enabled(names) {
+		d.Register(s)
+	}
+	return s
+}
