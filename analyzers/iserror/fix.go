@@ -50,7 +50,7 @@ func (c *checker) fix(s site) (analysis.SuggestedFix, bool) {
 	}
 	res := fi.sig.Results()
 	n := res.Len()
-	if (n != 2 && n != 3) || !toolmodel.IsResultType(res.At(0).Type()) || !toolmodel.IsErrorType(res.At(n-1).Type()) {
+	if n < 2 || !toolmodel.IsResultType(res.At(0).Type()) || !toolmodel.IsErrorType(res.At(n-1).Type()) {
 		return none, false
 	}
 	cur, ok := c.m.Syntax.Root().FindNode(s.expr)

@@ -140,7 +140,7 @@ func (fl *Info) index() {
 	}
 	for c := range fl.Syntax.Root().Preorder(
 		(*ast.FuncDecl)(nil), (*ast.FuncLit)(nil), (*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil),
-		(*ast.RangeStmt)(nil), (*ast.CompositeLit)(nil), (*ast.CallExpr)(nil), (*ast.ReturnStmt)(nil), (*ast.UnaryExpr)(nil)) {
+		(*ast.RangeStmt)(nil), (*ast.TypeSwitchStmt)(nil), (*ast.CompositeLit)(nil), (*ast.CallExpr)(nil), (*ast.ReturnStmt)(nil), (*ast.UnaryExpr)(nil)) {
 		switch n := c.Node().(type) {
 		case *ast.ReturnStmt:
 			if fn := EnclosingFunc(c); fn != nil {
@@ -200,6 +200,23 @@ func (fl *Info) index() {
 			if id, ok := n.Value.(*ast.Ident); ok {
 				if obj := ObjOf(info, id); obj != nil {
 					fl.defs[obj] = append(fl.defs[obj], &Def{Rhs: n.X, Pos: n.Pos(), End: n.Body.Pos(), Block: n.Body, Tuple: -1, Elem: true, Func: fn})
+				}
+			}
+		case *ast.TypeSwitchStmt:
+			// switch v := x.(type): each clause's v holds x.
+			as, ok := n.Assign.(*ast.AssignStmt)
+			if !ok || len(as.Rhs) != 1 {
+				break
+			}
+			ta, ok := ast.Unparen(as.Rhs[0]).(*ast.TypeAssertExpr)
+			if !ok {
+				break
+			}
+			fn, loops := EnclosingFunc(c), loopsAround(c)
+			for _, s := range n.Body.List {
+				cc := s.(*ast.CaseClause)
+				if obj := info.Implicits[cc]; obj != nil {
+					fl.defs[obj] = append(fl.defs[obj], &Def{Rhs: ta.X, Pos: cc.Pos(), End: cc.Colon, Block: cc, Tuple: -1, Func: fn, Loops: loops})
 				}
 			}
 		case *ast.CompositeLit:

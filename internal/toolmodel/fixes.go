@@ -796,15 +796,29 @@ func (m *Model) declReturnedByHandler(d *ast.FuncDecl, seen map[ast.Node]bool) b
 	return len(calls) > 0
 }
 
-// returnedAsIs reports whether call is the whole of a `return call(...)`
-// in a function whose results a handler returns as they are.
+// returnedAsIs reports whether the results of call reach, as they are,
+// the return of a function whose results a handler returns as they are:
+// call is the whole of `return call(...)`, or its caller forwards them
+// (forward.go).
 func (m *Model) returnedAsIs(call *ast.CallExpr, seen map[ast.Node]bool) bool {
 	cc, ok := m.Syntax.Root().FindNode(call)
 	if !ok {
 		return false
 	}
-	ret, ok := cc.Parent().Node().(*ast.ReturnStmt)
-	return ok && len(ret.Results) == 1 && ret.Results[0] == call && m.returnedByHandler(flow.EnclosingFunc(cc), seen)
+	fn := flow.EnclosingFunc(cc)
+	switch p := cc.Parent().Node().(type) {
+	case *ast.ReturnStmt:
+		if len(p.Results) != 1 || p.Results[0] != call {
+			return false
+		}
+	case *ast.AssignStmt:
+		if fn == nil || !m.forwarded(call, p, cc.Parent(), fn) {
+			return false
+		}
+	default:
+		return false
+	}
+	return m.returnedByHandler(fn, seen)
 }
 
 // indexCalls counts the uses of each function of the package and indexes

@@ -409,8 +409,15 @@ func (ctx *pathCtx) argExprDepth(e ast.Expr, depth int) (ok, has bool) {
 			return ctx.argExprDepth(x.Args[0], depth+1)
 		}
 		if id, isID := ast.Unparen(x.Fun).(*ast.Ident); isID {
-			if b, isB := info.Uses[id].(*types.Builtin); isB && (b.Name() == "len" || b.Name() == "cap") {
-				return both(x.Args...)
+			if b, isB := info.Uses[id].(*types.Builtin); isB {
+				switch b.Name() {
+				case "len", "cap", "append":
+					return both(x.Args...)
+				case "make":
+					// an empty container: what it holds is stored later
+					ok, _ := both(x.Args[1:]...)
+					return ok, false
+				}
 			}
 		}
 		fn := typeutil.StaticCallee(info, x)

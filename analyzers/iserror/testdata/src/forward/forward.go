@@ -1,0 +1,145 @@
+// Package forward dispatches each method to a helper whose results the
+// handler returns: at once, through variables, or through functions that
+// hand a nil or IsError result back untouched. The helpers' sites are
+// fixed like the handler's own; where the handler reads the result
+// otherwise, they keep their finding without a fix.
+package forward
+
+import (
+	"context"
+	"os"
+	"strings"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+
+	"outcomes"
+)
+
+// Boundary is the project's tool boundary.
+func Boundary(next server.ToolHandlerFunc) server.ToolHandlerFunc { return next }
+
+var _ = outcomes.New
+
+// labelled reports whether r is a successful result worth a label.
+func labelled(ctx context.Context, r *mcp.CallToolResult) bool {
+	return r != nil && !r.IsError && ctx.Value("labels") != nil
+}
+
+// label marks a successful result, and hands any other back untouched.
+func label(ctx context.Context, r *mcp.CallToolResult) *mcp.CallToolResult {
+	if !labelled(ctx, r) {
+		return r
+	}
+	r.Meta = &mcp.Meta{}
+	return r
+}
+
+// stamp marks every result: a nil one would panic, so no fix through it.
+func stamp(r *mcp.CallToolResult) *mcp.CallToolResult {
+	r.Meta = &mcp.Meta{}
+	return r
+}
+
+func list(ctx context.Context, q string) (*mcp.CallToolResult, error) {
+	if q == "" {
+		return mcp.NewToolResultError("The 'q' argument is empty. Give a search text."), nil // want `mcp.NewToolResultError builds`
+	}
+	return mcp.NewToolResultText(q), nil
+}
+
+func get(ctx context.Context, name string) (*mcp.CallToolResult, bool, error) {
+	b, err := os.ReadFile(name)
+	if err != nil {
+		return mcp.NewToolResultErrorFromErr("failed to read the note", err), false, nil // want `mcp.NewToolResultErrorFromErr builds`
+	}
+	return mcp.NewToolResultText(string(b)), len(b) > 0, nil
+}
+
+func remove(ctx context.Context, name string) (*mcp.CallToolResult, error) {
+	if err := os.Remove(name); err != nil {
+		return mcp.NewToolResultErrorFromErr("failed to remove the note", err), nil // want `mcp.NewToolResultErrorFromErr builds`
+	}
+	return mcp.NewToolResultText("removed"), nil
+}
+
+func count(ctx context.Context, q string) (*mcp.CallToolResult, error) {
+	if q == "" {
+		return mcp.NewToolResultError("The 'q' argument is empty."), nil // want `mcp.NewToolResultError builds`
+	}
+	return mcp.NewToolResultText("1"), nil
+}
+
+func tally(ctx context.Context, q string) (*mcp.CallToolResult, error) {
+	if q == "" {
+		return mcp.NewToolResultError("The 'q' argument is empty; no tally."), nil // want `mcp.NewToolResultError builds`
+	}
+	return mcp.NewToolResultText("1"), nil
+}
+
+func notes(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	q := req.GetString("q", "")
+	attach := func(r *mcp.CallToolResult) *mcp.CallToolResult {
+		return label(ctx, r)
+	}
+	switch req.GetString("method", "") {
+	case "list":
+		// through variables the return alone reads
+		result, err := list(ctx, q)
+		return result, err
+	case "get":
+		// the flag read in between, the result replaced by a labelled one
+		result, full, err := get(ctx, q)
+		if full && labelled(ctx, result) {
+			result = label(ctx, result)
+		}
+		return result, err
+	case "remove":
+		// through a local function that passes the result on
+		result, err := remove(ctx, q)
+		return attach(result), err
+	case "count":
+		// the result read before it is returned: no fix
+		result, err := count(ctx, q)
+		if result.IsError {
+			return mcp.NewToolResultText(strings.ToUpper(q)), nil
+		}
+		return result, err
+	case "tally":
+		// through a function that touches every result: no fix
+		result, err := tally(ctx, q)
+		return stamp(result), err
+	}
+	return mcp.NewToolResultText("ok"), nil
+}
+
+// tag checks each label the caller sent, whatever its shape: a check of
+// a value of the arguments is a caller error.
+func tag(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	raw, ok := req.GetArguments()["labels"].([]any)
+	if !ok {
+		strs, _ := req.GetArguments()["labels"].([]string)
+		raw = make([]any, len(strs))
+		for i, s := range strs {
+			raw[i] = s
+		}
+	}
+	for _, item := range raw {
+		switch v := item.(type) {
+		case string:
+			if len(v) > 20 {
+				return mcp.NewToolResultError("Each label must be 20 characters or less."), nil // want `mcp.NewToolResultError builds`
+			}
+		case map[string]any:
+			if v["name"] == nil {
+				return mcp.NewToolResultError("Each label object needs a 'name'."), nil // want `mcp.NewToolResultError builds`
+			}
+		}
+	}
+	return mcp.NewToolResultText("tagged"), nil
+}
+
+func Register(s *server.MCPServer) {
+	s.AddTool(mcp.NewTool("notes"), Boundary(notes))
+	s.AddTool(mcp.NewTool("tag"), Boundary(tag))
+}

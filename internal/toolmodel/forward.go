@@ -1,0 +1,407 @@
+package toolmodel
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/toolcheck/toolcheck/internal/astindex"
+	"github.com/toolcheck/toolcheck/internal/flow"
+)
+
+// Results a function forwards as they are: what lets a fix change the
+// IsError result of a helper into (nil, error) without changing what its
+// callers do. A caller forwards the results of a call when it returns
+// them at once (return helper(...)), or keeps them in variables that it
+// returns, reading the result meanwhile only through functions that hand
+// a nil or IsError result back untouched:
+//
+//	result, err := getIssue(ctx, client, n)
+//	return label(result), nil, err
+//
+//	result, payload, err := listItems(ctx, args)
+//	if successful(result) {
+//		result = label(result)
+//	}
+//	return result, payload, err
+
+// forwarded reports whether the results of call, the whole right side of
+// the assignment as, reach the return that ends as's block as they are:
+// the first result as the return's first (perhaps through a pass-through
+// function), the error as its last, read nowhere else.
+func (m *Model) forwarded(call *ast.CallExpr, as *ast.AssignStmt, asCur astindex.Cursor, fn ast.Node) bool {
+	if len(as.Rhs) != 1 || as.Rhs[0] != call || len(as.Lhs) < 2 {
+		return false
+	}
+	info := m.Pass.TypesInfo
+	vars := make([]*types.Var, len(as.Lhs))
+	for i, l := range as.Lhs {
+		id, ok := l.(*ast.Ident)
+		if !ok {
+			return false
+		}
+		if id.Name == "_" {
+			continue
+		}
+		v, _ := flow.ObjOf(info, id).(*types.Var)
+		if v == nil || v.Parent() == nil || !(fn.Pos() <= v.Pos() && v.Pos() < fn.End()) {
+			return false // a field, or a variable of an outer function
+		}
+		vars[i] = v
+	}
+	res, errv := vars[0], vars[len(vars)-1]
+	if res == nil || errv == nil {
+		return false
+	}
+	block, ok := asCur.Parent().Node().(*ast.BlockStmt)
+	var list []ast.Stmt
+	if ok {
+		list = block.List
+	} else if cc, isCase := asCur.Parent().Node().(*ast.CaseClause); isCase {
+		list = cc.Body
+	} else {
+		return false
+	}
+	i := slices.Index(list, ast.Stmt(as))
+	if i < 0 || i == len(list)-1 {
+		return false
+	}
+	ret, ok := list[len(list)-1].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) < 2 {
+		return false
+	}
+	between := list[i+1 : len(list)-1]
+	for _, s := range between {
+		if leaves(s) {
+			return false
+		}
+	}
+	// The error is the return's last result and read nowhere else.
+	from, to := as.End(), ret.End()
+	if !isVarUse(info, ret.Results[len(ret.Results)-1], errv) || m.readsIn(fn, errv, from, to) != 1 {
+		return false
+	}
+	// The result is the return's first, or what a pass-through function
+	// returns of it; in between, it is only tested for success or
+	// replaced by what a pass-through function returns of it.
+	allowed := 0
+	switch {
+	case isVarUse(info, ret.Results[0], res):
+		allowed++
+	case m.passesOn(ret.Results[0], res, map[ast.Node]bool{}):
+		allowed++
+	default:
+		return false
+	}
+	for _, s := range between {
+		ok := true
+		ast.Inspect(s, func(n ast.Node) bool {
+			if !ok {
+				return false
+			}
+			switch x := n.(type) {
+			case *ast.AssignStmt:
+				if len(x.Lhs) == 1 && len(x.Rhs) == 1 && isVarUse(info, x.Lhs[0], res) {
+					if !m.passesOn(x.Rhs[0], res, map[ast.Node]bool{}) {
+						ok = false
+					}
+					allowed += 2 // r = g(..., r, ...)
+					return false
+				}
+			case *ast.CallExpr:
+				if m.successTest(x, res) {
+					allowed++
+					return false
+				}
+			case *ast.Ident:
+				if info.Uses[x] == res {
+					ok = false // any other read of the result
+				}
+			}
+			return true
+		})
+		if !ok {
+			return false
+		}
+	}
+	return m.readsIn(fn, res, from, to) == allowed
+}
+
+// leaves reports whether s holds a statement that leaves its block: a
+// return, a branch, a goto (in s itself, not in a function literal).
+func leaves(s ast.Stmt) bool {
+	found := false
+	ast.Inspect(s, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt, *ast.BranchStmt:
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// isVarUse reports whether e is the variable v.
+func isVarUse(info *types.Info, e ast.Expr, v *types.Var) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	return ok && flow.ObjOf(info, id) == v
+}
+
+// reads counts the identifiers in fn that use v.
+func (m *Model) reads(fn ast.Node, v *types.Var) int {
+	return m.readsIn(fn, v, fn.Pos(), fn.End())
+}
+
+// readsIn counts the identifiers in fn between from and to that use v;
+// -1 when a function literal in fn reads v, which may run at any time.
+func (m *Model) readsIn(fn ast.Node, v *types.Var, from, to token.Pos) int {
+	n, inLit := 0, false
+	var visit func(x ast.Node, lit bool) bool
+	visit = func(x ast.Node, lit bool) bool {
+		switch x := x.(type) {
+		case *ast.FuncLit:
+			if x != fn {
+				ast.Inspect(x.Body, func(y ast.Node) bool { return visit(y, true) })
+				return false
+			}
+		case *ast.Ident:
+			if m.Pass.TypesInfo.Uses[x] == v {
+				if lit {
+					inLit = true
+				} else if from <= x.Pos() && x.End() <= to {
+					n++
+				}
+			}
+		}
+		return true
+	}
+	ast.Inspect(fn, func(x ast.Node) bool { return visit(x, false) })
+	if inLit {
+		return -1
+	}
+	return n
+}
+
+// passesOn reports whether e is a call g(..., v, ...) of a function that
+// returns its parameter at v's place untouched when it is nil or an
+// IsError result (v read once, there).
+func (m *Model) passesOn(e ast.Expr, v *types.Var, seen map[ast.Node]bool) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	at := -1
+	for i, a := range call.Args {
+		if isVarUse(m.Pass.TypesInfo, a, v) {
+			if at >= 0 {
+				return false
+			}
+			at = i
+		}
+	}
+	if at < 0 || call.Ellipsis.IsValid() {
+		return false
+	}
+	for _, a := range call.Args {
+		if a != call.Args[at] && m.readsVar(a, v) {
+			return false
+		}
+	}
+	body, params := m.funcOfCall(call)
+	if body == nil || seen[body] || at >= len(params) {
+		return false
+	}
+	seen[body] = true
+	return m.passThrough(body, params[at], seen)
+}
+
+// readsVar reports whether e reads v.
+func (m *Model) readsVar(e ast.Expr, v *types.Var) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && m.Pass.TypesInfo.Uses[id] == v {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// funcOfCall returns the function a call calls, when this package declares
+// it: a function or a function literal that a local variable holds and
+// nothing else stores (attach := func(r *Result) *Result {...}); with its
+// parameters, nil for a variadic one.
+func (m *Model) funcOfCall(call *ast.CallExpr) (ast.Node, []*types.Var) {
+	info := m.Pass.TypesInfo
+	var fn ast.Node
+	var ft *ast.FuncType
+	if callee := typeutil.StaticCallee(info, call); callee != nil {
+		d := m.Flow.Decl(callee.Origin())
+		if d == nil || d.Body == nil {
+			return nil, nil
+		}
+		fn, ft = d, d.Type
+	} else if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+		v, _ := info.Uses[id].(*types.Var)
+		if v == nil || len(m.Flow.AddrOf(v)) > 0 {
+			return nil, nil
+		}
+		defs := m.Flow.Defs(v)
+		if len(defs) != 1 {
+			return nil, nil
+		}
+		lit, ok := ast.Unparen(defs[0].Rhs).(*ast.FuncLit)
+		if !ok || defs[0].Tuple >= 0 {
+			return nil, nil
+		}
+		fn, ft = lit, lit.Type
+	} else {
+		return nil, nil
+	}
+	var params []*types.Var
+	for _, f := range ft.Params.List {
+		if _, variadic := f.Type.(*ast.Ellipsis); variadic {
+			break
+		}
+		if len(f.Names) == 0 {
+			params = append(params, nil)
+		}
+		for _, n := range f.Names {
+			v, _ := info.Defs[n].(*types.Var)
+			params = append(params, v)
+		}
+	}
+	return fn, params
+}
+
+// passThrough reports whether the function fn returns its parameter p
+// untouched when p is nil or an IsError result: p is never assigned, every
+// return returns p or passes it on, and p is read otherwise only after a
+// first statement that returns p when it is not a successful result
+// (if !successful(ctx, r) { return r }; if r == nil || r.IsError { return r }).
+func (m *Model) passThrough(fn ast.Node, p *types.Var, seen map[ast.Node]bool) bool {
+	if p == nil || len(m.Flow.Defs(p)) > 0 || len(m.Flow.AddrOf(p)) > 0 {
+		return false
+	}
+	var body *ast.BlockStmt
+	switch f := fn.(type) {
+	case *ast.FuncDecl:
+		body = f.Body
+	case *ast.FuncLit:
+		body = f.Body
+	}
+	if body == nil || len(body.List) == 0 {
+		return false
+	}
+	info := m.Pass.TypesInfo
+	guarded := false
+	if ifs, ok := body.List[0].(*ast.IfStmt); ok && ifs.Init == nil && ifs.Else == nil && len(ifs.Body.List) == 1 {
+		if r, ok := ifs.Body.List[0].(*ast.ReturnStmt); ok && len(r.Results) == 1 && isVarUse(info, r.Results[0], p) {
+			guarded = m.failureTest(ifs.Cond, p)
+		}
+	}
+	returns := m.Flow.Returns(fn)
+	counted := 0
+	for _, r := range returns {
+		if len(r.Results) != 1 {
+			return false
+		}
+		switch {
+		case isVarUse(info, r.Results[0], p):
+			counted++
+		case m.passesOn(r.Results[0], p, seen):
+			counted++
+		default:
+			return false
+		}
+	}
+	return len(returns) > 0 && (guarded || m.reads(fn, p) == counted)
+}
+
+// failureTest reports whether cond holds whenever p is nil or an IsError
+// result: !successful(p), or p == nil || p.IsError || ...
+func (m *Model) failureTest(cond ast.Expr, p *types.Var) bool {
+	cond = ast.Unparen(cond)
+	if u, ok := cond.(*ast.UnaryExpr); ok && u.Op == token.NOT {
+		call, ok := ast.Unparen(u.X).(*ast.CallExpr)
+		return ok && m.successTest(call, p)
+	}
+	isNil, isErr := false, false
+	for _, t := range orTerms(cond) {
+		switch x := ast.Unparen(t).(type) {
+		case *ast.BinaryExpr:
+			if x.Op == token.EQL && isVarUse(m.Pass.TypesInfo, x.X, p) && isNilExpr(m.Pass.TypesInfo, x.Y) {
+				isNil = true
+			}
+		case *ast.SelectorExpr:
+			if x.Sel.Name == "IsError" && isVarUse(m.Pass.TypesInfo, x.X, p) {
+				isErr = true
+			}
+		}
+	}
+	return isNil && isErr
+}
+
+// successTest reports whether call calls a function that is false when
+// its argument v is nil or an IsError result: its body is one return of
+// r != nil && !r.IsError && ...
+func (m *Model) successTest(call *ast.CallExpr, v *types.Var) bool {
+	at := -1
+	for i, a := range call.Args {
+		if isVarUse(m.Pass.TypesInfo, a, v) {
+			at = i
+		}
+	}
+	if at < 0 {
+		return false
+	}
+	fn, params := m.funcOfCall(call)
+	if fn == nil || at >= len(params) || params[at] == nil {
+		return false
+	}
+	var body *ast.BlockStmt
+	switch f := fn.(type) {
+	case *ast.FuncDecl:
+		body = f.Body
+	case *ast.FuncLit:
+		body = f.Body
+	}
+	if len(body.List) != 1 {
+		return false
+	}
+	r, ok := body.List[0].(*ast.ReturnStmt)
+	if !ok || len(r.Results) != 1 {
+		return false
+	}
+	p := params[at]
+	notNil, notErr := false, false
+	for _, t := range andTerms(r.Results[0]) {
+		switch x := ast.Unparen(t).(type) {
+		case *ast.BinaryExpr:
+			if x.Op == token.NEQ && isVarUse(m.Pass.TypesInfo, x.X, p) && isNilExpr(m.Pass.TypesInfo, x.Y) {
+				notNil = true
+			}
+		case *ast.UnaryExpr:
+			if s, ok := ast.Unparen(x.X).(*ast.SelectorExpr); ok && x.Op == token.NOT && s.Sel.Name == "IsError" && isVarUse(m.Pass.TypesInfo, s.X, p) {
+				notErr = true
+			}
+		}
+	}
+	return notNil && notErr
+}
+
+// orTerms and andTerms split a chain of || or && into its terms.
+func orTerms(e ast.Expr) []ast.Expr  { return terms(e, token.LOR) }
+func andTerms(e ast.Expr) []ast.Expr { return terms(e, token.LAND) }
+
+func terms(e ast.Expr, op token.Token) []ast.Expr {
+	if b, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && b.Op == op {
+		return append(terms(b.X, op), terms(b.Y, op)...)
+	}
+	return []ast.Expr{e}
+}
