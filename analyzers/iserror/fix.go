@@ -33,6 +33,10 @@ type message struct {
 	args   []ast.Expr //
 	cause  ast.Expr   // NewToolResultErrorFromErr(text, cause), a helper's error parameter
 	drops  []ast.Expr // a helper's arguments the fix drops: contexts, loggers
+	// twin is the helper's effect twin, which the fix calls with the
+	// helper's arguments before returning the error: call is the helper's.
+	twin *types.Func
+	call *ast.CallExpr
 }
 
 // fix returns the suggested fix of site s, when s is returned as it is by
@@ -97,6 +101,14 @@ func (c *checker) fix(s site) (analysis.SuggestedFix, bool) {
 			{Pos: ret.Results[0].Pos(), End: ret.Results[0].End(), NewText: []byte("nil")},
 			{Pos: ret.Results[n-1].Pos(), End: ret.Results[n-1].End(), NewText: []byte(errText)},
 		}
+	}
+	if msg.twin != nil {
+		stmt, ok := cv.twinCall(msg)
+		if !ok {
+			return none, false
+		}
+		indent := strings.Repeat("\t", c.pass.Fset.Position(ret.Pos()).Column-1)
+		edits = append([]analysis.TextEdit{{Pos: ret.Pos(), End: ret.Pos(), NewText: []byte(stmt + "\n" + indent)}}, edits...)
 	}
 	edits = toolmodel.MergeImports(edits, cv.imports)
 	return analysis.SuggestedFix{Message: why, TextEdits: edits}, true
@@ -221,6 +233,11 @@ func (c *checker) helperMessage(call *ast.CallExpr, fn *types.Func) (message, bo
 		}
 	}
 	var msg message
+	// With an effect twin, every argument goes to the twin: none is
+	// dropped, and any may be what only the twin reads.
+	if t := c.twinOf(fn); t != nil && !formatted && (t.Pkg() == c.pass.Pkg || t.Exported()) {
+		msg.twin, msg.call = t, call
+	}
 	for i := range ps.Len() {
 		t := ps.At(i).Type()
 		switch {
@@ -229,6 +246,7 @@ func (c *checker) helperMessage(call *ast.CallExpr, fn *types.Func) (message, bo
 		case formatted && i == ps.Len()-2:
 			msg.format, msg.args = call.Args[i], call.Args[i+1:]
 			return msg, msg.text == nil && msg.cause == nil
+		case msg.twin != nil && toolmodel.IsNamed(t, "context", "Context"):
 		case toolmodel.IsNamed(t, "context", "Context") || toolmodel.IsLoggerType(t):
 			msg.drops = append(msg.drops, call.Args[i])
 		case types.Identical(t, types.Typ[types.String]) && msg.text == nil:
@@ -237,11 +255,45 @@ func (c *checker) helperMessage(call *ast.CallExpr, fn *types.Func) (message, bo
 			if !isNilExpr(c.info, call.Args[i]) {
 				msg.cause = call.Args[i]
 			}
+		case msg.twin != nil:
 		default:
 			return message{}, false
 		}
 	}
 	return msg, msg.text != nil
+}
+
+// twinCall writes the statement that calls msg's effect twin with the
+// helper's arguments, its results discarded.
+func (cv *converter) twinCall(msg message) (string, bool) {
+	name := msg.twin.Name()
+	switch fun := ast.Unparen(msg.call.Fun).(type) {
+	case *ast.Ident:
+	case *ast.SelectorExpr:
+		x, ok := fun.X.(*ast.Ident)
+		if !ok {
+			return "", false
+		}
+		if _, isPkg := cv.c.info.Uses[x].(*types.PkgName); !isPkg {
+			return "", false
+		}
+		name = x.Name + "." + name
+	default:
+		return "", false
+	}
+	args := make([]string, len(msg.call.Args))
+	for i, a := range msg.call.Args {
+		s, ok := cv.src(a)
+		if !ok {
+			return "", false
+		}
+		args[i] = s
+	}
+	stmt := name + "(" + strings.Join(args, ", ") + ")"
+	if n := msg.twin.Type().(*types.Signature).Results().Len(); n > 0 {
+		stmt = strings.TrimSuffix(strings.Repeat("_, ", n), ", ") + " = " + stmt
+	}
+	return stmt, true
 }
 
 // nilErrorHelper reports whether the helper call calls, a function of this

@@ -111,6 +111,7 @@ type checker struct {
 
 	summaries map[ast.Node][]Cond
 	computing map[ast.Node]bool
+	twins     map[*types.Func]*types.Func // memo of twinOf
 
 	clientPkg   bool
 	clientFuncs map[ast.Node]bool
@@ -157,6 +158,7 @@ func newChecker(pass *analysis.Pass, m *toolmodel.Model) *checker {
 		zeroVars:    map[*types.Var]bool{},
 		summaries:   map[ast.Node][]Cond{},
 		computing:   map[ast.Node]bool{},
+		twins:       map[*types.Func]*types.Func{},
 		clientFuncs: map[ast.Node]bool{},
 		apis:        map[*ast.File]fileAPI{},
 	}

@@ -12,7 +12,7 @@ import (
 func TestIsError(t *testing.T) {
 	dir := testkit.GOPATH(t, analysistest.TestData())
 	analysistest.Run(t, dir, iserror.Analyzer,
-		"toolerr", "errctor", "mcpgo", "gosdk", "helpers", "usehelpers", "clientapp", "proxy", "nofix", "directives")
+		"toolerr", "errctor", "mcpgo", "gosdk", "helpers", "usehelpers", "clientapp", "proxy", "nofix", "directives", "convhelp")
 }
 
 // fixCount counts the suggested fixes of a run: RunWithSuggestedFixes
@@ -30,7 +30,7 @@ func fixCount(rs []*analysistest.Result) int {
 
 func TestFixes(t *testing.T) {
 	dir := testkit.GOPATH(t, analysistest.TestData())
-	for pkg, want := range map[string]int{"errfix": 1, "outcomefix": 1, "convert": 17, "installable": 1, "forward": 5} {
+	for pkg, want := range map[string]int{"errfix": 1, "outcomefix": 1, "convert": 17, "installable": 1, "forward": 9} {
 		if n := fixCount(analysistest.RunWithSuggestedFixes(t, dir, iserror.Analyzer, pkg)); n != want {
 			t.Errorf("%s: %d suggested fixes, want %d", pkg, n, want)
 		}

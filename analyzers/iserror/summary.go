@@ -36,6 +36,10 @@ type Cond struct {
 type Fact struct {
 	// Results lists the results that carry an IsError result, and when.
 	Results []Cond
+	// Twin names the function of the package that does what the helper
+	// does before building its result (toolmodel.EffectTwin): a fix
+	// returning an error instead of calling the helper calls it.
+	Twin string
 }
 
 // AFact marks Fact as an analysis fact.
@@ -57,6 +61,9 @@ func (f *Fact) String() string {
 		parts = append(parts, s)
 	}
 	sort.Strings(parts)
+	if f.Twin != "" {
+		parts = append(parts, "does first what "+f.Twin+" does")
+	}
 	return "iserror(" + strings.Join(parts, "; ") + ")"
 }
 
@@ -68,6 +75,9 @@ func (c *checker) exportFacts() {
 		}
 		f := &Fact{Results: c.summary(d)}
 		if len(f.Results) > 0 {
+			if t := c.twinOf(fn); t != nil && t.Exported() && f.Results[0].Param < 0 {
+				f.Twin = t.Name()
+			}
 			c.pass.ExportObjectFact(fn, f)
 		}
 	}
@@ -489,4 +499,24 @@ func (c *checker) varValue(v *types.Var, use ast.Expr, fn ast.Node, at token.Pos
 		return val{}
 	}
 	return c.value(a.rhs, fn, at, depth+1)
+}
+
+// twinOf returns the effect twin of the helper fn (toolmodel.EffectTwin):
+// from the syntax for a function of this package, else from its fact.
+func (c *checker) twinOf(fn *types.Func) *types.Func {
+	fn = fn.Origin()
+	if t, ok := c.twins[fn]; ok {
+		return t
+	}
+	var t *types.Func
+	if d := c.declOf[fn]; d != nil {
+		t = c.m.EffectTwin(d)
+	} else if fn.Pkg() != nil && fn.Pkg() != c.pass.Pkg {
+		var f Fact
+		if c.pass.ImportObjectFact(fn, &f) && f.Twin != "" {
+			t, _ = fn.Pkg().Scope().Lookup(f.Twin).(*types.Func)
+		}
+	}
+	c.twins[fn] = t
+	return t
 }

@@ -724,9 +724,10 @@ func (m *Model) returnedByHandler(fn ast.Node, seen map[ast.Node]bool) bool {
 		return true
 	}
 	if seen[fn] {
-		return false
+		return false // in progress: a cycle
 	}
 	seen[fn] = true
+	defer delete(seen, fn)
 	if d, ok := fn.(*ast.FuncDecl); ok {
 		return m.declReturnedByHandler(d, seen)
 	}

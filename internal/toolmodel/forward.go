@@ -255,8 +255,11 @@ func (m *Model) funcOfCall(call *ast.CallExpr) (ast.Node, []*types.Var) {
 		if len(defs) != 1 {
 			return nil, nil
 		}
-		lit, ok := ast.Unparen(defs[0].Rhs).(*ast.FuncLit)
-		if !ok || defs[0].Tuple >= 0 {
+		if defs[0].Tuple >= 0 {
+			return nil, nil
+		}
+		lit := m.litOf(defs[0].Rhs)
+		if lit == nil {
 			return nil, nil
 		}
 		fn, ft = lit, lit.Type
@@ -277,6 +280,32 @@ func (m *Model) funcOfCall(call *ast.CallExpr) (ast.Node, []*types.Var) {
 		}
 	}
 	return fn, params
+}
+
+// litOf returns the function literal e is: a literal, or the call of a
+// function of this package whose one return returns a literal
+// (newLabeler(ctx, deps) returning func(r *Result) *Result {...}).
+func (m *Model) litOf(e ast.Expr) *ast.FuncLit {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.FuncLit:
+		return x
+	case *ast.CallExpr:
+		callee := typeutil.StaticCallee(m.Pass.TypesInfo, x)
+		if callee == nil {
+			return nil
+		}
+		d := m.Flow.Decl(callee.Origin())
+		if d == nil || d.Body == nil {
+			return nil
+		}
+		rets := m.Flow.Returns(d)
+		if len(rets) != 1 || len(rets[0].Results) != 1 {
+			return nil
+		}
+		lit, _ := ast.Unparen(rets[0].Results[0]).(*ast.FuncLit)
+		return lit
+	}
+	return nil
 }
 
 // passThrough reports whether the function fn returns its parameter p

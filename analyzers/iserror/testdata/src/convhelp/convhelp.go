@@ -4,6 +4,7 @@ package convhelp
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/mark3labs/mcp-go/mcp"
 )
@@ -30,4 +31,44 @@ func MaybeError(msg string, err error) *mcp.CallToolResult { // want MaybeError:
 		return mcp.NewToolResultText(msg)
 	}
 	return mcp.NewToolResultError(msg) // want `mcp.NewToolResultError builds`
+}
+
+// failures are the upstream failures of a call, for the server's
+// middleware.
+type failures struct{ errs []error }
+
+type failuresKey struct{}
+
+func record(ctx context.Context, err error) {
+	if f, ok := ctx.Value(failuresKey{}).(*failures); ok {
+		f.errs = append(f.errs, err)
+	}
+}
+
+// UpstreamError records the failure for the middleware and builds an
+// IsError result of it; UpstreamErrorToCtx only records it: a call
+// converted to a fault calls that first.
+func UpstreamError(ctx context.Context, msg string, status int, err error) *mcp.CallToolResult { // want UpstreamError:"iserror\\(returns an IsError result; does first what UpstreamErrorToCtx does\\)"
+	failure := fmt.Errorf("%s (status %d): %w", msg, status, err)
+	record(ctx, failure)
+	return mcp.NewToolResultErrorFromErr(msg, err) // want `mcp.NewToolResultErrorFromErr builds`
+}
+
+// UpstreamErrorToCtx records the failure for the middleware.
+func UpstreamErrorToCtx(ctx context.Context, msg string, status int, err error) (context.Context, error) {
+	failure := fmt.Errorf("%s (status %d): %w", msg, status, err)
+	record(ctx, failure)
+	return ctx, nil
+}
+
+// QuotaError records another failure than QuotaRecord does: no twin, so
+// its calls are not converted.
+func QuotaError(ctx context.Context, msg string, status int, err error) *mcp.CallToolResult { // want QuotaError:"iserror\\(returns an IsError result\\)"
+	record(ctx, err)
+	return mcp.NewToolResultErrorFromErr(msg, err) // want `mcp.NewToolResultErrorFromErr builds`
+}
+
+// QuotaRecord records a quota failure.
+func QuotaRecord(ctx context.Context, msg string, status int, err error) {
+	record(ctx, fmt.Errorf("quota: %w", err))
 }

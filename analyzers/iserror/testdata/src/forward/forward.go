@@ -13,6 +13,7 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
+	"convhelp"
 	"outcomes"
 )
 
@@ -77,12 +78,48 @@ func tally(ctx context.Context, q string) (*mcp.CallToolResult, error) {
 	return mcp.NewToolResultText("1"), nil
 }
 
+// labeler returns a function that labels a successful result and hands
+// any other back untouched.
+func labeler(ctx context.Context) func(*mcp.CallToolResult) *mcp.CallToolResult {
+	return func(r *mcp.CallToolResult) *mcp.CallToolResult {
+		if r == nil || r.IsError {
+			return r
+		}
+		r.Meta = &mcp.Meta{}
+		return r
+	}
+}
+
+func purge(ctx context.Context, q string) (*mcp.CallToolResult, error) {
+	if q == "" {
+		return mcp.NewToolResultError("The 'q' argument is empty; nothing to purge."), nil // want `mcp.NewToolResultError builds`
+	}
+	return mcp.NewToolResultText("purged"), nil
+}
+
+func find(ctx context.Context, q string) (*mcp.CallToolResult, error) {
+	if q == "" {
+		return mcp.NewToolResultError("The 'q' argument is empty; nothing to find."), nil // want `mcp.NewToolResultError builds`
+	}
+	return mcp.NewToolResultText("found"), nil
+}
+
 func notes(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	q := req.GetString("q", "")
 	attach := func(r *mcp.CallToolResult) *mcp.CallToolResult {
 		return label(ctx, r)
 	}
+	tagged := labeler(ctx)
 	switch req.GetString("method", "") {
+	case "purge":
+		// two calls of one helper from one handler
+		return purge(ctx, q)
+	case "purge_all":
+		return purge(ctx, q+"*")
+	case "find":
+		// through the function a factory returns
+		result, err := find(ctx, q)
+		return tagged(result), err
 	case "list":
 		// through variables the return alone reads
 		result, err := list(ctx, q)
@@ -139,7 +176,49 @@ func tag(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, err
 	return mcp.NewToolResultText("tagged"), nil
 }
 
+// upstream calls the project's helpers that record a failure for the
+// middleware: the one whose record its package offers alone (a twin) is
+// converted, the record kept; the other keeps its finding.
+func upstream(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	name := req.GetString("name", "")
+	if err := os.Remove(name); err != nil {
+		return convhelp.UpstreamError(ctx, "failed to remove the note", 502, err), nil // want `convhelp.UpstreamError returns an IsError result`
+	}
+	if err := os.Chmod(name, 0o600); err != nil {
+		return convhelp.QuotaError(ctx, "failed to protect the note", 429, err), nil // want `convhelp.QuotaError returns an IsError result`
+	}
+	return mcp.NewToolResultText("done"), nil
+}
+
+// A handler of the project's own shape, which addTool adapts.
+type handlerFunc func(ctx context.Context, deps *Deps, req mcp.CallToolRequest) (*mcp.CallToolResult, error)
+
+// Deps are what the project's handlers need.
+type Deps struct{}
+
+func addTool(s *server.MCPServer, name string, h handlerFunc) {
+	s.AddTool(mcp.NewTool(name), Boundary(func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return h(ctx, &Deps{}, req)
+	}))
+}
+
+func archive(ctx context.Context, q string) (*mcp.CallToolResult, error) {
+	if q == "" {
+		return mcp.NewToolResultError("The 'q' argument is empty; nothing to archive."), nil // want `mcp.NewToolResultError builds`
+	}
+	return mcp.NewToolResultText("archived"), nil
+}
+
 func Register(s *server.MCPServer) {
+	// two calls of one helper from a handler of the project's shape
+	addTool(s, "archive", func(ctx context.Context, deps *Deps, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		q := req.GetString("q", "")
+		if req.GetBool("all", false) {
+			return archive(ctx, q+"/*")
+		}
+		return archive(ctx, q)
+	})
+	s.AddTool(mcp.NewTool("upstream"), Boundary(upstream))
 	s.AddTool(mcp.NewTool("notes"), Boundary(notes))
 	s.AddTool(mcp.NewTool("tag"), Boundary(tag))
 }
