@@ -16,6 +16,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/toolcheck/toolcheck/internal/astindex"
+	"github.com/toolcheck/toolcheck/internal/flow"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
@@ -112,6 +113,7 @@ type checker struct {
 	summaries map[ast.Node][]Cond
 	computing map[ast.Node]bool
 	twins     map[*types.Func]*types.Func // memo of twinOf
+	tr        *flow.Tracer                // resolves calls of function values, made on first use
 
 	clientPkg   bool
 	clientFuncs map[ast.Node]bool
@@ -480,31 +482,24 @@ func (c *checker) calleeConds(call *ast.CallExpr) ([]Cond, string, *types.Signat
 		}
 		return nil, "", nil
 	}
-	// A closure held by a variable assigned once: errf := func(...) ...
+	// A closure a variable holds: errf := func(...) ..., or the one a
+	// factory returns.
 	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
 	if !ok {
 		return nil, "", nil
 	}
-	v := c.varOf(id)
-	if v == nil {
+	if c.tr == nil {
+		c.tr = c.m.Flow.NewTracer()
+	}
+	cs, ok := c.tr.Callees(call, nil)
+	if !ok || len(cs) != 1 {
 		return nil, "", nil
 	}
-	if lit := c.closureOf(v); lit != nil {
+	if lit, ok := cs[0].Body.(*ast.FuncLit); ok {
 		sig, _ := c.info.TypeOf(lit).(*types.Signature)
 		return c.summary(lit), "closure " + id.Name, sig
 	}
 	return nil, "", nil
-}
-
-// closureOf returns the function literal a variable holds, when it is
-// assigned exactly once, from a literal.
-func (c *checker) closureOf(v *types.Var) *ast.FuncLit {
-	as := c.assignsOf(v)
-	if len(as) != 1 || as[0].opaque || as[0].tuple >= 0 {
-		return nil
-	}
-	lit, _ := ast.Unparen(as[0].rhs).(*ast.FuncLit)
-	return lit
 }
 
 // ---- scope ----

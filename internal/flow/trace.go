@@ -623,17 +623,35 @@ func (t *Tracer) Callees(call *ast.CallExpr, f *Frame) ([]Callee, bool) {
 	if tv, ok := fl.Types.Types[call.Fun]; !ok || tv.IsType() {
 		return nil, false
 	}
+	return t.callees(t.Origins(call.Fun, f, nil), 0)
+}
+
+// callees returns the functions the origins of a function value are,
+// through the calls of factories that return them.
+func (t *Tracer) callees(origins []Origin, depth int) ([]Callee, bool) {
 	var out []Callee
-	for _, o := range t.Origins(call.Fun, f, nil) {
+	for _, o := range origins {
 		switch {
 		case o.Kind == Func && o.Func.Type().(*types.Signature).Recv() == nil:
-			out = append(out, Callee{Func: o.Func, Body: fl.Body(o.Func)})
+			out = append(out, Callee{Func: o.Func, Body: t.Info.Body(o.Func)})
 		case o.Kind == Expr:
-			lit, ok := o.Expr.(*ast.FuncLit)
-			if !ok {
+			switch x := o.Expr.(type) {
+			case *ast.FuncLit:
+				out = append(out, Callee{Body: x, Frame: o.Frame})
+			case *ast.CallExpr:
+				// a factory's result: newLabeler(ctx)
+				rs, ok := t.Results(x, o.Frame, max(o.Tuple, 0), nil)
+				if !ok || depth >= MaxDepth {
+					return nil, false
+				}
+				cs, ok := t.callees(rs, depth+1)
+				if !ok {
+					return nil, false
+				}
+				out = append(out, cs...)
+			default:
 				return nil, false
 			}
-			out = append(out, Callee{Body: lit, Frame: o.Frame})
 		default:
 			return nil, false
 		}

@@ -6,8 +6,6 @@ import (
 	"go/types"
 	"slices"
 
-	"golang.org/x/tools/go/types/typeutil"
-
 	"github.com/toolcheck/toolcheck/internal/astindex"
 	"github.com/toolcheck/toolcheck/internal/flow"
 )
@@ -232,38 +230,25 @@ func (m *Model) readsVar(e ast.Expr, v *types.Var) bool {
 	return found
 }
 
-// funcOfCall returns the function a call calls, when this package declares
-// it: a function or a function literal that a local variable holds and
-// nothing else stores (attach := func(r *Result) *Result {...}); with its
-// parameters, nil for a variadic one.
+// funcOfCall (the caller holds mu) returns the one function call may call, when this package
+// has its body (flow's Callees: a declared function, a literal a variable
+// holds, the literal a factory returns), with its parameters, nil for a
+// variadic one.
 func (m *Model) funcOfCall(call *ast.CallExpr) (ast.Node, []*types.Var) {
-	info := m.Pass.TypesInfo
-	var fn ast.Node
+	if m.fwdTracer == nil {
+		m.fwdTracer = m.Flow.NewTracer()
+	}
+	cs, ok := m.fwdTracer.Callees(call, nil)
+	if !ok || len(cs) != 1 || cs[0].Body == nil {
+		return nil, nil
+	}
 	var ft *ast.FuncType
-	if callee := typeutil.StaticCallee(info, call); callee != nil {
-		d := m.Flow.Decl(callee.Origin())
-		if d == nil || d.Body == nil {
-			return nil, nil
-		}
-		fn, ft = d, d.Type
-	} else if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
-		v, _ := info.Uses[id].(*types.Var)
-		if v == nil || len(m.Flow.AddrOf(v)) > 0 {
-			return nil, nil
-		}
-		defs := m.Flow.Defs(v)
-		if len(defs) != 1 {
-			return nil, nil
-		}
-		if defs[0].Tuple >= 0 {
-			return nil, nil
-		}
-		lit := m.litOf(defs[0].Rhs)
-		if lit == nil {
-			return nil, nil
-		}
-		fn, ft = lit, lit.Type
-	} else {
+	switch f := cs[0].Body.(type) {
+	case *ast.FuncDecl:
+		ft = f.Type
+	case *ast.FuncLit:
+		ft = f.Type
+	default:
 		return nil, nil
 	}
 	var params []*types.Var
@@ -275,37 +260,11 @@ func (m *Model) funcOfCall(call *ast.CallExpr) (ast.Node, []*types.Var) {
 			params = append(params, nil)
 		}
 		for _, n := range f.Names {
-			v, _ := info.Defs[n].(*types.Var)
+			v, _ := m.Pass.TypesInfo.Defs[n].(*types.Var)
 			params = append(params, v)
 		}
 	}
-	return fn, params
-}
-
-// litOf returns the function literal e is: a literal, or the call of a
-// function of this package whose one return returns a literal
-// (newLabeler(ctx, deps) returning func(r *Result) *Result {...}).
-func (m *Model) litOf(e ast.Expr) *ast.FuncLit {
-	switch x := ast.Unparen(e).(type) {
-	case *ast.FuncLit:
-		return x
-	case *ast.CallExpr:
-		callee := typeutil.StaticCallee(m.Pass.TypesInfo, x)
-		if callee == nil {
-			return nil
-		}
-		d := m.Flow.Decl(callee.Origin())
-		if d == nil || d.Body == nil {
-			return nil
-		}
-		rets := m.Flow.Returns(d)
-		if len(rets) != 1 || len(rets[0].Results) != 1 {
-			return nil
-		}
-		lit, _ := ast.Unparen(rets[0].Results[0]).(*ast.FuncLit)
-		return lit
-	}
-	return nil
+	return cs[0].Body, params
 }
 
 // passThrough reports whether the function fn returns its parameter p
