@@ -125,11 +125,21 @@
 // IsError result and take, besides contexts, the text and at most an error
 // (`utils.NewToolResultError(msg)`, `NewToolResultErrorFromErr(msg, err)`;
 // a helper taking more, such as the upstream response, builds more than a
-// ToolError carries). The site must be returned as it is, with a nil
-// error, by a tool handler, or by a function whose results a handler
-// returns as they are (the project's own handler shape adapted by a
-// factory, a dispatcher's `return createProject(...)`): a helper whose
-// result its caller tests would change its caller's path. All SDK handler
+// ToolError carries). A helper that first records the failure (in the
+// context, for the server's middleware) and whose package has a function
+// doing just that, with the same parameters and the same first
+// statements, is converted too, the record kept: its call becomes a call
+// of that function, then the fault
+// (`_, _ = ghErrors.NewAPIErrorToCtx(ctx, msg, resp, err)`, then
+// `return nil, fmt.Errorf("msg: %w", err)`). The site must be returned as
+// it is, with a nil error, by a tool handler, or by a function whose
+// results a handler returns as they are: the project's own handler shape
+// adapted by a factory, a dispatcher's `return createProject(...)`, or
+// `result, err := getIssue(...)` whose variables the handler returns,
+// reading the result meanwhile only through functions that hand a nil or
+// IsError result back untouched (`return attachLabel(result), nil, err`).
+// A helper whose result its caller tests otherwise would change its
+// caller's path. All SDK handler
 // shapes are covered: mcp-go's two results, go-sdk's raw and typed three
 // results (`return nil, out, err`, the output kept as written).
 //

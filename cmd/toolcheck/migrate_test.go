@@ -23,7 +23,7 @@ func TestMigrate(t *testing.T) {
 	dir := copyModule(t, "migrate")
 	before := tree(t, dir)
 	leftOut, stderr, code := run(t, dir, bin, "-fix", "./...")
-	if code != 3 || !strings.Contains(stderr, "toolcheck: fix: applied 10 fixes (iserror 8, unwrapped 2) in 2 files\n") {
+	if code != 3 || !strings.Contains(stderr, "toolcheck: fix: applied 12 fixes (iserror 10, unwrapped 2) in 2 files\n") {
 		t.Fatalf("-fix: exit %d, stderr:\n%s", code, stderr)
 	}
 	after := tree(t, dir)

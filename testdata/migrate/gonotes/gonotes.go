@@ -42,6 +42,32 @@ func Register(s *mcp.Server, root string) {
 		}
 		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: string(data)}}}, nil, nil
 	}))
+	mcp.AddTool(s, &mcp.Tool{Name: "notes"}, tool(func(ctx context.Context, req *mcp.CallToolRequest, args map[string]any) (*mcp.CallToolResult, any, error) {
+		path, _ := args["path"].(string)
+		result, err := statNote(ctx, root, path)
+		return label(result), nil, err
+	}))
+}
+
+// label marks a successful result, and hands any other back untouched.
+func label(r *mcp.CallToolResult) *mcp.CallToolResult {
+	if r == nil || r.IsError {
+		return r
+	}
+	r.Meta = mcp.Meta{"source": "notes"}
+	return r
+}
+
+// statNote is the stat method of the notes tool.
+func statNote(ctx context.Context, root, path string) (*mcp.CallToolResult, error) {
+	if path == "" {
+		return utils.ErrorResult("The 'path' argument is empty. Give a note's path."), nil
+	}
+	info, err := os.Stat(root + "/" + path)
+	if err != nil {
+		return utils.APIErrorResponse(ctx, "failed to stat the note", 500, err), nil
+	}
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: fmt.Sprint(info.Size())}}}, nil
 }
 
 // NewServer builds the server.
