@@ -197,3 +197,22 @@ func packageDir(p *packages.Package) string {
 func isTestMain(p *packages.Package) bool {
 	return p.Name == "main" && strings.HasSuffix(p.ID, ".test") && strings.HasSuffix(p.PkgPath, ".test")
 }
+
+// AnalysedAlone returns the import paths of the packages among pkgs that
+// are there both on their own and as their test variant ("p" and
+// "p [p.test]"), for Config.SetAnalysedAlone.
+func AnalysedAlone(pkgs []*packages.Package) []string {
+	alone := map[string]bool{}
+	for _, pkg := range pkgs {
+		if pkg.ID == pkg.PkgPath {
+			alone[pkg.PkgPath] = true
+		}
+	}
+	var out []string
+	for _, pkg := range pkgs {
+		if pkg.ID != pkg.PkgPath && alone[pkg.PkgPath] && strings.HasSuffix(pkg.ID, ".test]") {
+			out = append(out, pkg.PkgPath)
+		}
+	}
+	return out
+}

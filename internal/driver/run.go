@@ -203,6 +203,7 @@ func (p *Program) reanalyse(patterns []string, analyzers []*analysis.Analyzer, o
 		return nil, err
 	}
 	ok, broken, blocked := Partition(pkgs)
+	p.Config.SetAnalysedAlone(AnalysedAlone(ok))
 	if len(broken) > 0 || len(blocked) > 0 {
 		return nil, fmt.Errorf("%s no longer %s", plural(len(broken)+len(blocked), "package", "packages"), pick(len(broken)+len(blocked), "builds", "build"))
 	}
@@ -281,6 +282,7 @@ func (p *Program) run(patterns []string, analyzers []*analysis.Analyzer, opts Op
 
 	var findings []Finding
 	if len(ok) > 0 {
+		p.Config.SetAnalysedAlone(AnalysedAlone(ok))
 		res, err := Analyze(analyzers, ok)
 		if err != nil {
 			p.errorf("%v", err)

@@ -19,6 +19,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
+
+	"github.com/toolcheck/toolcheck/internal/driver"
 )
 
 // A backend analyses the packages that contain some files and returns
@@ -195,6 +197,7 @@ func (b *packagesBackend) analyze(ctx context.Context, req *request) (*result, e
 		return res, nil
 	}
 
+	b.opts.cfg.SetAnalysedAlone(driver.AnalysedAlone(analysed))
 	t1 := time.Now()
 	graph, err := checker.Analyze(analyzers, analysed, nil)
 	res.analysis = time.Since(t1)

@@ -15,6 +15,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // ConfigFileName is the name of the configuration file that toolcheck looks
@@ -51,6 +52,10 @@ type Config struct {
 	File string `json:"-"`
 
 	testsSet bool // Tests was set by a flag and overrides the file
+
+	// alone holds the import paths of the packages a driver analyses both
+	// on their own and as their test variant in one run (SetAnalysedAlone).
+	alone atomic.Pointer[map[string]bool]
 
 	once    sync.Once
 	onceErr error
@@ -430,4 +435,25 @@ func (c *Config) Fingerprint(dir string) string {
 func fileExists(path string) bool {
 	_, err := os.Stat(path)
 	return err == nil
+}
+
+// SetAnalysedAlone tells the model which packages the driver analyses in
+// this run both on their own and as their test variant (import paths).
+// With the tests setting off, findings in _test.go files are not
+// reported, so such a test variant could only repeat its package's
+// findings: the model skips it. go vet analyses a package only as its test
+// variant, so a vet tool never calls this.
+func (c *Config) SetAnalysedAlone(paths []string) {
+	set := make(map[string]bool, len(paths))
+	for _, p := range paths {
+		set[p] = true
+	}
+	c.alone.Store(&set)
+}
+
+// analysedAlone reports whether the driver analyses the package path on
+// its own too (SetAnalysedAlone).
+func (c *Config) analysedAlone(path string) bool {
+	set := c.alone.Load()
+	return set != nil && (*set)[path]
 }

@@ -14,6 +14,16 @@
 // state, feature off, unavailable, fault), which loglevel reports on and
 // the fixes convert by.
 //
+// Test variants: with the tests setting off (the default), findings in
+// _test.go files are not reported. An external test package can then
+// report nothing, and the test variant of a package that toolcheck's own
+// driver also analyses on its own (Config.SetAnalysedAlone) could only
+// repeat that pass's findings: the model gives both nothing to analyse
+// (Relevant and Own are false), so a tool that only a test registers does
+// not make tool code of the package's functions there. go vet analyses a
+// package only as its test variant, which is then analysed in full. With
+// tests on, every package is analysed.
+//
 // Analyzers are built on a model with Attach. A model made by NewHost also
 // runs their analyses in its own pass and carries their facts, so that it
 // is the only analyzer a driver must run on every dependency; a model made
@@ -266,6 +276,10 @@ func build(pass *analysis.Pass, cfg *Config) (*Model, error) {
 		return m, nil
 	}
 	m.teNames = newNameSet(eff.ToolErrors)
+	if !eff.Tests && skipTests(pass, cfg) {
+		m.own = false
+		return m, nil
+	}
 	if !m.RelevantPackage(pass.Pkg) {
 		if m.own {
 			// The project's own code that reaches no SDK, such as the
@@ -394,6 +408,21 @@ func (m *Model) FileOf(pos token.Pos) *ast.File {
 func (m *Model) IsGenerated(pos token.Pos) bool {
 	f := m.FileOf(pos)
 	return f != nil && m.generated[f]
+}
+
+// skipTests reports whether, with findings in _test.go files off, the
+// package of pass can only repeat what another pass of the run reports
+// (see the package doc): an external test package, all of whose files are
+// _test.go files, or a test variant of a package the driver also analyses
+// on its own.
+func skipTests(pass *analysis.Pass, cfg *Config) bool {
+	tests := 0
+	for _, f := range pass.Files {
+		if tf := pass.Fset.File(f.Pos()); tf != nil && strings.HasSuffix(tf.Name(), "_test.go") {
+			tests++
+		}
+	}
+	return tests > 0 && (tests == len(pass.Files) || cfg.analysedAlone(pass.Pkg.Path()))
 }
 
 // IsTestFile reports whether pos lies in a _test.go file.
