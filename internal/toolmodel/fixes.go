@@ -659,8 +659,10 @@ type ToolErrorAPI struct {
 func (m *Model) ToolErrorAPI(file *ast.File) (ToolErrorAPI, bool) {
 	byPkg := map[string][]string{}
 	fns := map[string]*types.Func{}
-	for qual, fn := range m.VisibleFuncs(file, m.RelevantPackage) {
-		if fn.Exported() && !IsSDKPath(PkgPath(fn)) && m.MessageCtor(fn) {
+	// An SDK declares no ToolError constructor: its scopes are not read.
+	keep := func(p *types.Package) bool { return !IsSDKPath(p.Path()) && m.RelevantPackage(p) }
+	for qual, fn := range m.VisibleFuncs(file, keep) {
+		if fn.Exported() && m.MessageCtor(fn) {
 			byPkg[PkgPath(fn)] = append(byPkg[PkgPath(fn)], qual)
 			fns[qual] = fn
 		}
