@@ -351,6 +351,19 @@ func ObjOf(info *types.Info, id *ast.Ident) types.Object {
 	return info.Uses[id]
 }
 
+// FuncParts returns the type and body of a function node (a FuncDecl or
+// a FuncLit); nil for anything else, and a nil body for a declaration
+// without one.
+func FuncParts(fn ast.Node) (*ast.FuncType, *ast.BlockStmt) {
+	switch f := fn.(type) {
+	case *ast.FuncDecl:
+		return f.Type, f.Body
+	case *ast.FuncLit:
+		return f.Type, f.Body
+	}
+	return nil, nil
+}
+
 // EnclosingFunc returns the innermost FuncDecl or FuncLit around c, or nil.
 func EnclosingFunc(c astindex.Cursor) ast.Node {
 	if e, ok := c.Innermost((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)); ok {

@@ -2,14 +2,8 @@ package flow_test
 
 import (
 	"go/ast"
-	"go/importer"
-	"go/parser"
-	"go/token"
 	"go/types"
 	"testing"
-
-	"github.com/toolcheck/toolcheck/internal/astindex"
-	"github.com/toolcheck/toolcheck/internal/flow"
 )
 
 // The variable of a type switch holds, in each clause, the value switched
@@ -27,22 +21,7 @@ func f(x any) {
 `
 
 func TestTypeSwitchDefs(t *testing.T) {
-	fset := token.NewFileSet()
-	file, err := parser.ParseFile(fset, "p.go", switchSrc, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	info := &types.Info{
-		Types: map[ast.Expr]types.TypeAndValue{}, Defs: map[*ast.Ident]types.Object{},
-		Uses: map[*ast.Ident]types.Object{}, Selections: map[*ast.SelectorExpr]*types.Selection{},
-		Instances: map[*ast.Ident]types.Instance{}, Implicits: map[ast.Node]types.Object{},
-		Scopes: map[ast.Node]*types.Scope{},
-	}
-	pkg, err := (&types.Config{Importer: importer.Default()}).Check("p", fset, []*ast.File{file}, info)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fl := flow.New(fset, pkg, info, astindex.New([]*ast.File{file}))
+	fset, file, info, fl := typecheck(t, switchSrc)
 	uses := 0
 	ast.Inspect(file, func(n ast.Node) bool {
 		id, ok := n.(*ast.Ident)

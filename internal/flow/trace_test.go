@@ -37,7 +37,8 @@ func use() {
 }
 `
 
-func load(t *testing.T) (*flow.Info, map[string]*ast.CallExpr) {
+// typecheck parses and checks the package p of one file, and indexes it.
+func typecheck(t *testing.T, src string) (*token.FileSet, *ast.File, *types.Info, *flow.Info) {
 	t.Helper()
 	fset := token.NewFileSet()
 	file, err := parser.ParseFile(fset, "p.go", src, 0)
@@ -54,7 +55,12 @@ func load(t *testing.T) (*flow.Info, map[string]*ast.CallExpr) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fl := flow.New(fset, pkg, info, astindex.New([]*ast.File{file}))
+	return fset, file, info, flow.New(fset, pkg, info, astindex.New([]*ast.File{file}))
+}
+
+func load(t *testing.T) (*flow.Info, map[string]*ast.CallExpr) {
+	t.Helper()
+	_, file, _, fl := typecheck(t, src)
 	// the calls in use, by their source text
 	calls := map[string]*ast.CallExpr{}
 	for _, d := range file.Decls {

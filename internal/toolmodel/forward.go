@@ -242,13 +242,8 @@ func (m *Model) funcOfCall(call *ast.CallExpr) (ast.Node, []*types.Var) {
 	if !ok || len(cs) != 1 || cs[0].Body == nil {
 		return nil, nil
 	}
-	var ft *ast.FuncType
-	switch f := cs[0].Body.(type) {
-	case *ast.FuncDecl:
-		ft = f.Type
-	case *ast.FuncLit:
-		ft = f.Type
-	default:
+	ft, _ := flow.FuncParts(cs[0].Body)
+	if ft == nil {
 		return nil, nil
 	}
 	var params []*types.Var
@@ -276,13 +271,7 @@ func (m *Model) passThrough(fn ast.Node, p *types.Var, seen map[ast.Node]bool) b
 	if p == nil || len(m.Flow.Defs(p)) > 0 || len(m.Flow.AddrOf(p)) > 0 {
 		return false
 	}
-	var body *ast.BlockStmt
-	switch f := fn.(type) {
-	case *ast.FuncDecl:
-		body = f.Body
-	case *ast.FuncLit:
-		body = f.Body
-	}
+	_, body := flow.FuncParts(fn)
 	if body == nil || len(body.List) == 0 {
 		return false
 	}
@@ -352,14 +341,8 @@ func (m *Model) successTest(call *ast.CallExpr, v *types.Var) bool {
 	if fn == nil || at >= len(params) || params[at] == nil {
 		return false
 	}
-	var body *ast.BlockStmt
-	switch f := fn.(type) {
-	case *ast.FuncDecl:
-		body = f.Body
-	case *ast.FuncLit:
-		body = f.Body
-	}
-	if len(body.List) != 1 {
+	_, body := flow.FuncParts(fn)
+	if body == nil || len(body.List) != 1 {
 		return false
 	}
 	r, ok := body.List[0].(*ast.ReturnStmt)

@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/toolcheck/toolcheck/internal/astindex"
+	"github.com/toolcheck/toolcheck/internal/flow"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -291,13 +292,8 @@ func varOf(info *types.Info, e ast.Expr) *types.Var {
 }
 
 func isParamOf(fn ast.Node, v *types.Var) bool {
-	var ft *ast.FuncType
-	switch f := fn.(type) {
-	case *ast.FuncDecl:
-		ft = f.Type
-	case *ast.FuncLit:
-		ft = f.Type
-	default:
+	ft, _ := flow.FuncParts(fn)
+	if ft == nil {
 		return false
 	}
 	return ft.Params.Pos() <= v.Pos() && v.Pos() < ft.Params.End()
