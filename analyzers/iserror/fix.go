@@ -107,8 +107,7 @@ func (c *checker) fix(s site) (analysis.SuggestedFix, bool) {
 		if !ok {
 			return none, false
 		}
-		indent := strings.Repeat("\t", c.pass.Fset.Position(ret.Pos()).Column-1)
-		edits = append([]analysis.TextEdit{{Pos: ret.Pos(), End: ret.Pos(), NewText: []byte(stmt + "\n" + indent)}}, edits...)
+		edits = append([]analysis.TextEdit{{Pos: ret.Pos(), End: ret.Pos(), NewText: []byte(stmt + c.stmtBreak(ret.Pos()))}}, edits...)
 	}
 	edits = toolmodel.MergeImports(edits, cv.imports)
 	return analysis.SuggestedFix{Message: why, TextEdits: edits}, true
@@ -234,9 +233,21 @@ func (c *checker) helperMessage(call *ast.CallExpr, fn *types.Func) (message, bo
 	}
 	var msg message
 	// With an effect twin, every argument goes to the twin: none is
-	// dropped, and any may be what only the twin reads.
-	if t := c.twinOf(fn); t != nil && !formatted && (t.Pkg() == c.pass.Pkg || t.Exported()) {
-		msg.twin, msg.call = t, call
+	// dropped, and any may be what only the twin reads, as long as the
+	// text and the error are the only string and error (the message is
+	// then the one text the helper has). The twin's call and the returned
+	// error both evaluate the arguments, so they must be pure.
+	if t := c.twinOf(fn); t != nil && !formatted && (t.Pkg() == c.pass.Pkg || t.Exported()) && c.oneTextOneError(ps) {
+		pure := true
+		for _, a := range call.Args {
+			pure = pure && c.m.PureExpr(a)
+		}
+		if pure {
+			msg.twin, msg.call = t, call
+		}
+	}
+	if msg.twin == nil && c.stores(fn) {
+		return message{}, false // the fix would drop what it stores
 	}
 	for i := range ps.Len() {
 		t := ps.At(i).Type()
@@ -246,7 +257,7 @@ func (c *checker) helperMessage(call *ast.CallExpr, fn *types.Func) (message, bo
 		case formatted && i == ps.Len()-2:
 			msg.format, msg.args = call.Args[i], call.Args[i+1:]
 			return msg, msg.text == nil && msg.cause == nil
-		case msg.twin != nil && toolmodel.IsNamed(t, "context", "Context"):
+		case msg.twin != nil && (toolmodel.IsNamed(t, "context", "Context") || toolmodel.IsLoggerType(t)):
 		case toolmodel.IsNamed(t, "context", "Context") || toolmodel.IsLoggerType(t):
 			msg.drops = append(msg.drops, call.Args[i])
 		case types.Identical(t, types.Typ[types.String]) && msg.text == nil:
@@ -261,6 +272,21 @@ func (c *checker) helperMessage(call *ast.CallExpr, fn *types.Func) (message, bo
 		}
 	}
 	return msg, msg.text != nil
+}
+
+// oneTextOneError reports whether ps has at most one string and at most
+// one error parameter.
+func (c *checker) oneTextOneError(ps *types.Tuple) bool {
+	texts, errs := 0, 0
+	for i := range ps.Len() {
+		switch t := ps.At(i).Type(); {
+		case types.Identical(t, types.Typ[types.String]):
+			texts++
+		case toolmodel.IsErrorType(t):
+			errs++
+		}
+	}
+	return texts <= 1 && errs <= 1
 }
 
 // twinCall writes the statement that calls msg's effect twin with the
@@ -729,4 +755,27 @@ func (cv *converter) src(e ast.Expr) (string, bool) {
 		return "", false
 	}
 	return buf.String(), true
+}
+
+// stmtBreak returns what separates a statement inserted before the one at
+// pos from it: a newline and the line's indentation when pos begins its
+// line, else "; " (`if err != nil { return ... }` on one line).
+func (c *checker) stmtBreak(pos token.Pos) string {
+	tf := c.pass.Fset.File(pos)
+	if tf == nil || c.pass.ReadFile == nil {
+		return "; "
+	}
+	src, err := c.pass.ReadFile(tf.Name())
+	if err != nil {
+		return "; "
+	}
+	start, off := tf.Offset(tf.LineStart(tf.Line(pos))), tf.Offset(pos)
+	if off > len(src) || start > off {
+		return "; "
+	}
+	lead := src[start:off]
+	if len(bytes.TrimLeft(lead, " \t")) > 0 {
+		return "; "
+	}
+	return "\n" + string(lead)
 }

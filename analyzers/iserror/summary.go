@@ -40,6 +40,9 @@ type Fact struct {
 	// does before building its result (toolmodel.EffectTwin): a fix
 	// returning an error instead of calling the helper calls it.
 	Twin string
+	// Stores says the helper stores into more than its own variables
+	// (toolmodel.ChangesOnlyLocals): a fix may not drop its call.
+	Stores bool
 }
 
 // AFact marks Fact as an analysis fact.
@@ -64,6 +67,9 @@ func (f *Fact) String() string {
 	if f.Twin != "" {
 		parts = append(parts, "does first what "+f.Twin+" does")
 	}
+	if f.Stores {
+		parts = append(parts, "stores")
+	}
 	return "iserror(" + strings.Join(parts, "; ") + ")"
 }
 
@@ -78,6 +84,7 @@ func (c *checker) exportFacts() {
 			if t := c.twinOf(fn); t != nil && t.Exported() && f.Results[0].Param < 0 {
 				f.Twin = t.Name()
 			}
+			f.Stores = c.stores(fn)
 			c.pass.ExportObjectFact(fn, f)
 		}
 	}
@@ -519,4 +526,16 @@ func (c *checker) twinOf(fn *types.Func) *types.Func {
 	}
 	c.twins[fn] = t
 	return t
+}
+
+// stores reports whether the helper fn stores into more than its own
+// variables (Fact.Stores): from the syntax for a function of this
+// package, else from its fact.
+func (c *checker) stores(fn *types.Func) bool {
+	fn = fn.Origin()
+	if d := c.declOf[fn]; d != nil {
+		return d.Body != nil && !c.m.ChangesOnlyLocals(d, d.Body.List)
+	}
+	var f Fact
+	return fn.Pkg() != c.pass.Pkg && c.pass.ImportObjectFact(fn, &f) && f.Stores
 }

@@ -440,8 +440,9 @@ func fileExists(path string) bool {
 // SetAnalysedAlone tells the model which packages the driver analyses in
 // this run both on their own and as their test variant (import paths).
 // With the tests setting off, findings in _test.go files are not
-// reported, so such a test variant could only repeat its package's
-// findings: the model skips it. go vet analyses a package only as its test
+// reported, so such a test variant would repeat its package's findings,
+// plus what only its tests make of the package's code (a tool that only a
+// test registers): the model skips it. go vet analyses a package only as its test
 // variant, so a vet tool never calls this.
 func (c *Config) SetAnalysedAlone(paths []string) {
 	set := make(map[string]bool, len(paths))

@@ -725,11 +725,25 @@ func (m *Model) returnedByHandler(fn ast.Node, seen map[ast.Node]bool) bool {
 	if m.Handlers[fn] {
 		return true
 	}
+	if v, ok := m.returned[fn]; ok {
+		return v
+	}
 	if seen[fn] {
+		m.cycles++
 		return false // in progress: a cycle
 	}
 	seen[fn] = true
 	defer delete(seen, fn)
+	// An answer that met no cycle holds whoever asks: keep it.
+	cycles := m.cycles
+	v := m.returnedByHandlerOnce(fn, seen)
+	if m.cycles == cycles {
+		m.returned[fn] = v
+	}
+	return v
+}
+
+func (m *Model) returnedByHandlerOnce(fn ast.Node, seen map[ast.Node]bool) bool {
 	if d, ok := fn.(*ast.FuncDecl); ok {
 		return m.declReturnedByHandler(d, seen)
 	}

@@ -54,6 +54,13 @@ func (m *Model) forwarded(call *ast.CallExpr, as *ast.AssignStmt, asCur astindex
 	if res == nil || errv == nil {
 		return false
 	}
+	for _, v := range []*types.Var{res, errv} {
+		// A named result is read by every return and by deferred calls, a
+		// variable whose address is taken by whatever holds the pointer.
+		if isResultOf(fn, v) || len(m.Flow.AddrOf(v)) > 0 {
+			return false
+		}
+	}
 	block, ok := asCur.Parent().Node().(*ast.BlockStmt)
 	var list []ast.Stmt
 	if ok {
@@ -150,7 +157,8 @@ func isVarUse(info *types.Info, e ast.Expr, v *types.Var) bool {
 	return ok && flow.ObjOf(info, id) == v
 }
 
-// reads counts the identifiers in fn that use v.
+// reads counts the identifiers in fn that use v; -1 when a function
+// literal in fn reads it (readsIn).
 func (m *Model) reads(fn ast.Node, v *types.Var) int {
 	return m.readsIn(fn, v, fn.Pos(), fn.End())
 }
@@ -215,6 +223,7 @@ func (m *Model) passesOn(e ast.Expr, v *types.Var, seen map[ast.Node]bool) bool 
 		return false
 	}
 	seen[body] = true
+	defer delete(seen, body)
 	return m.passThrough(body, params[at], seen)
 }
 
@@ -308,17 +317,24 @@ func (m *Model) failureTest(cond ast.Expr, p *types.Var) bool {
 		call, ok := ast.Unparen(u.X).(*ast.CallExpr)
 		return ok && m.successTest(call, p)
 	}
+	// Terms run left to right: p == nil must come before any other term
+	// that reads p, which would dereference it.
 	isNil, isErr := false, false
 	for _, t := range orTerms(cond) {
 		switch x := ast.Unparen(t).(type) {
 		case *ast.BinaryExpr:
 			if x.Op == token.EQL && isVarUse(m.Pass.TypesInfo, x.X, p) && isNilExpr(m.Pass.TypesInfo, x.Y) {
 				isNil = true
+				continue
 			}
 		case *ast.SelectorExpr:
-			if x.Sel.Name == "IsError" && isVarUse(m.Pass.TypesInfo, x.X, p) {
+			if isNil && x.Sel.Name == "IsError" && isVarUse(m.Pass.TypesInfo, x.X, p) {
 				isErr = true
+				continue
 			}
+		}
+		if !isNil && m.readsVar(t, p) {
+			return false
 		}
 	}
 	return isNil && isErr
@@ -350,20 +366,32 @@ func (m *Model) successTest(call *ast.CallExpr, v *types.Var) bool {
 		return false
 	}
 	p := params[at]
+	// p != nil must come before any other term that reads p.
 	notNil, notErr := false, false
 	for _, t := range andTerms(r.Results[0]) {
 		switch x := ast.Unparen(t).(type) {
 		case *ast.BinaryExpr:
 			if x.Op == token.NEQ && isVarUse(m.Pass.TypesInfo, x.X, p) && isNilExpr(m.Pass.TypesInfo, x.Y) {
 				notNil = true
+				continue
 			}
 		case *ast.UnaryExpr:
-			if s, ok := ast.Unparen(x.X).(*ast.SelectorExpr); ok && x.Op == token.NOT && s.Sel.Name == "IsError" && isVarUse(m.Pass.TypesInfo, s.X, p) {
+			if s, ok := ast.Unparen(x.X).(*ast.SelectorExpr); ok && notNil && x.Op == token.NOT && s.Sel.Name == "IsError" && isVarUse(m.Pass.TypesInfo, s.X, p) {
 				notErr = true
+				continue
 			}
+		}
+		if !notNil && m.readsVar(t, p) {
+			return false
 		}
 	}
 	return notNil && notErr
+}
+
+// isResultOf reports whether v is a named result of the function fn.
+func isResultOf(fn ast.Node, v *types.Var) bool {
+	ft, _ := flow.FuncParts(fn)
+	return ft != nil && ft.Results != nil && ft.Results.Pos() <= v.Pos() && v.Pos() < ft.Results.End()
 }
 
 // orTerms and andTerms split a chain of || or && into its terms.

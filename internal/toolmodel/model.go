@@ -17,12 +17,13 @@
 // Test variants: with the tests setting off (the default), findings in
 // _test.go files are not reported. An external test package can then
 // report nothing, and the test variant of a package that toolcheck's own
-// driver also analyses on its own (Config.SetAnalysedAlone) could only
-// repeat that pass's findings: the model gives both nothing to analyse
-// (Relevant and Own are false), so a tool that only a test registers does
-// not make tool code of the package's functions there. go vet analyses a
-// package only as its test variant, which is then analysed in full. With
-// tests on, every package is analysed.
+// driver also analyses on its own (Config.SetAnalysedAlone) would repeat
+// that pass's findings, plus what only its tests make of the package's
+// code (a tool that only a test registers makes tool code of the functions
+// it reaches). The model gives both nothing to analyse (Relevant and Own
+// are false). go vet analyses a package only as its test variant, which is
+// then analysed in full, tests' registrations included. With tests on,
+// every package is analysed.
 //
 // Analyzers are built on a model with Attach. A model made by NewHost also
 // runs their analyses in its own pass and carries their facts, so that it
@@ -117,6 +118,7 @@ type Model struct {
 	// returned memoizes ReturnedByHandler, funcUses counts the uses of
 	// each function (guarded by mu).
 	returned    map[ast.Node]bool
+	cycles      int // how many cycles returnedByHandler met (guarded by mu)
 	funcUses    map[*types.Func]int
 	callsOf     map[*types.Func][]*ast.CallExpr // the static calls of each function
 	bounded     map[*ast.File]bool              // memoizes BehindBoundary (guarded by mu)

@@ -3,8 +3,11 @@ package toolmodel
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"strings"
+
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // EffectTwin returns the function of d's package that does what d does
@@ -35,6 +38,7 @@ func (m *Model) EffectTwin(d *ast.FuncDecl) *types.Func {
 	}
 	sig := fn.Type().(*types.Signature)
 	var best *types.Func
+	prefix := 0
 	for other, od := range m.Flow.Decls() {
 		if other == fn || od.Body == nil || od.Recv != nil || best != nil && best.Name() < other.Name() {
 			continue
@@ -50,38 +54,140 @@ func (m *Model) EffectTwin(d *ast.FuncDecl) *types.Func {
 				break
 			}
 		}
-		if !same || !m.runsPrefix(od, osig, d, sig) {
+		n := 0
+		if same {
+			n = m.runsPrefix(od, osig, d, sig)
+		}
+		if n == 0 {
 			continue
 		}
-		best = other
+		best, prefix = other, n
+	}
+	if best != nil && !m.ChangesOnlyLocals(d, d.Body.List[prefix:]) {
+		return nil
 	}
 	return best
 }
 
-// runsPrefix reports whether twin's body is a proper prefix of d's,
-// parameters compared by position, then at most a return of parameters
-// and constants.
-func (m *Model) runsPrefix(twin *ast.FuncDecl, tsig *types.Signature, d *ast.FuncDecl, sig *types.Signature) bool {
+// runsPrefix returns how many statements twin's body shares with the start
+// of d's, parameters compared by position, when its body is that proper
+// prefix, then at most a return of parameters and constants; else 0.
+func (m *Model) runsPrefix(twin *ast.FuncDecl, tsig *types.Signature, d *ast.FuncDecl, sig *types.Signature) int {
 	list := twin.Body.List
 	if n := len(list); n > 0 {
 		if r, ok := list[n-1].(*ast.ReturnStmt); ok {
 			for _, e := range r.Results {
 				if !m.paramOrConst(e, tsig) {
-					return false
+					return 0
 				}
 			}
 			list = list[:n-1]
 		}
 	}
 	if len(list) == 0 || len(list) >= len(d.Body.List) {
-		return false
+		return 0
 	}
 	for i, s := range list {
 		if m.shape(s, tsig) != m.shape(d.Body.List[i], sig) {
-			return false
+			return 0
 		}
 	}
-	return true
+	return len(list)
+}
+
+// ChangesOnlyLocals reports whether the statements rest of d store only
+// into d's own variables: no package variable, field or element is
+// assigned or incremented, nothing is sent, started or deferred. What a
+// helper does there is then building its result (and calls, such as
+// logging, that the boundary does for a returned error), which a fix
+// that returns an error instead may drop.
+func (m *Model) ChangesOnlyLocals(d *ast.FuncDecl, rest []ast.Stmt) bool {
+	info := m.Pass.TypesInfo
+	// A local, or a field or element of what a local (not a parameter)
+	// holds: res.IsError = true on the result the helper built.
+	local := func(e ast.Expr) bool {
+		direct := true
+		for {
+			switch x := ast.Unparen(e).(type) {
+			case *ast.SelectorExpr:
+				e, direct = x.X, false
+				continue
+			case *ast.IndexExpr:
+				e, direct = x.X, false
+				continue
+			case *ast.StarExpr:
+				e, direct = x.X, false
+				continue
+			}
+			break
+		}
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		if !ok {
+			return false
+		}
+		if id.Name == "_" {
+			return true
+		}
+		v, _ := info.ObjectOf(id).(*types.Var)
+		if v == nil || !(d.Body.Pos() <= v.Pos() && v.Pos() < d.End()) {
+			return direct && v != nil && d.Pos() <= v.Pos() && v.Pos() < d.End() // a parameter itself
+		}
+		return true
+	}
+	ok := true
+	for _, st := range rest {
+		ast.Inspect(st, func(n ast.Node) bool {
+			return ok && changesLocal(n, local, &ok)
+		})
+	}
+	return ok
+}
+
+// changesLocal is ChangesOnlyLocals' inspector: it clears ok at a store
+// that is not into a local.
+func changesLocal(n ast.Node, local func(ast.Expr) bool, ok *bool) bool {
+	switch x := n.(type) {
+	case *ast.AssignStmt:
+		for _, l := range x.Lhs {
+			*ok = *ok && local(l)
+		}
+	case *ast.IncDecStmt:
+		*ok = *ok && local(x.X)
+	case *ast.SendStmt, *ast.GoStmt, *ast.DeferStmt:
+		*ok = false
+	}
+	return *ok
+}
+
+// PureExpr reports whether evaluating e twice does what evaluating it once
+// does: names, constants, selections, operators, conversions and calls of
+// standard functions whose result depends only on their arguments
+// (fmt.Sprintf, strings) or of the package's own pure helpers (one
+// result, no error, a body that reads only its arguments and constants),
+// all of such operands.
+func (m *Model) PureExpr(e ast.Expr) bool {
+	info := m.Pass.TypesInfo
+	ch := m.outcomes()
+	ch.mu.Lock()
+	defer ch.mu.Unlock()
+	ok := true
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case nil, *ast.Ident, *ast.BasicLit, *ast.SelectorExpr, *ast.ParenExpr, *ast.BinaryExpr, *ast.StarExpr, *ast.IndexExpr:
+		case *ast.UnaryExpr:
+			ok = ok && x.Op != token.ARROW
+		case *ast.CallExpr:
+			if tv, found := info.Types[x.Fun]; found && tv.IsType() {
+				break // a conversion
+			}
+			fn := typeutil.StaticCallee(info, x)
+			ok = ok && fn != nil && (pureFunc(fn) || ch.pureHelper(fn))
+		default:
+			ok = false
+		}
+		return ok
+	})
+	return ok
 }
 
 // paramOrConst reports whether e is a parameter of sig, nil or a constant.

@@ -72,3 +72,31 @@ func QuotaError(ctx context.Context, msg string, status int, err error) *mcp.Cal
 func QuotaRecord(ctx context.Context, msg string, status int, err error) {
 	record(ctx, fmt.Errorf("quota: %w", err))
 }
+
+// RepoError takes two texts: which one the model reads is the helper's
+// business, so its calls are not converted though it has a twin.
+func RepoError(ctx context.Context, repo, msg string, err error) *mcp.CallToolResult { // want RepoError:"iserror\\(returns an IsError result; does first what RepoErrorToCtx does\\)"
+	record(ctx, err)
+	return mcp.NewToolResultError(msg + " in " + repo) // want `mcp.NewToolResultError builds`
+}
+
+// RepoErrorToCtx records the failure for the middleware.
+func RepoErrorToCtx(ctx context.Context, repo, msg string, err error) {
+	record(ctx, err)
+}
+
+// Failed counts the failures CountedError saw.
+var Failed int
+
+// CountedError counts the failure after recording it: a fix calling only
+// CountedRecord would lose the count, so it has no twin.
+func CountedError(ctx context.Context, msg string, err error) *mcp.CallToolResult { // want CountedError:"iserror\\(returns an IsError result; stores\\)"
+	record(ctx, err)
+	Failed++
+	return mcp.NewToolResultErrorFromErr(msg, err) // want `mcp.NewToolResultErrorFromErr builds`
+}
+
+// CountedRecord records the failure for the middleware.
+func CountedRecord(ctx context.Context, msg string, err error) {
+	record(ctx, err)
+}

@@ -7,6 +7,7 @@ package forward
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"strings"
 
@@ -187,6 +188,16 @@ func upstream(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult
 	if err := os.Chmod(name, 0o600); err != nil {
 		return convhelp.QuotaError(ctx, "failed to protect the note", 429, err), nil // want `convhelp.QuotaError returns an IsError result`
 	}
+	if err := os.Truncate(name, 0); err != nil {
+		// the call's arguments would run twice: no fix
+		return convhelp.UpstreamError(ctx, next(), 502, err), nil // want `convhelp.UpstreamError returns an IsError result`
+	}
+	if err := os.Truncate(name, 1); err != nil {
+		return convhelp.RepoError(ctx, "notes", "failed to truncate the note", err), nil // want `convhelp.RepoError returns an IsError result`
+	}
+	if err := os.Truncate(name, 2); err != nil {
+		return convhelp.CountedError(ctx, "failed to truncate the note", err), nil // want `convhelp.CountedError returns an IsError result`
+	}
 	return mcp.NewToolResultText("done"), nil
 }
 
@@ -209,7 +220,54 @@ func archive(ctx context.Context, q string) (*mcp.CallToolResult, error) {
 	return mcp.NewToolResultText("archived"), nil
 }
 
+var calls int
+
+func next() string {
+	calls++
+	return fmt.Sprint("call ", calls)
+}
+
+// okFirst reads r before testing it for nil: after a fix r is nil, so a
+// result tested by it keeps its finding.
+func okFirst(r *mcp.CallToolResult) bool {
+	return !r.IsError && r != nil
+}
+
+func peek(ctx context.Context, q string) (*mcp.CallToolResult, error) {
+	if q == "" {
+		return mcp.NewToolResultError("The 'q' argument is empty; nothing to peek at."), nil // want `mcp.NewToolResultError builds`
+	}
+	return mcp.NewToolResultText("peeked"), nil
+}
+
+func audit(r **mcp.CallToolResult) {}
+
+func watched(ctx context.Context, q string) (*mcp.CallToolResult, error) {
+	if q == "" {
+		return mcp.NewToolResultError("The 'q' argument is empty; nothing to watch."), nil // want `mcp.NewToolResultError builds`
+	}
+	return mcp.NewToolResultText("watched"), nil
+}
+
+// audited keeps its result in a named result a deferred call reads: no
+// fix of watched.
+func audited(ctx context.Context, req mcp.CallToolRequest) (res *mcp.CallToolResult, err error) {
+	defer audit(&res)
+	res, err = watched(ctx, req.GetString("q", ""))
+	return res, err
+}
+
+func peeking(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	result, err := peek(ctx, req.GetString("q", ""))
+	if okFirst(result) {
+		result = label(ctx, result)
+	}
+	return result, err
+}
+
 func Register(s *server.MCPServer) {
+	s.AddTool(mcp.NewTool("audited"), Boundary(audited))
+	s.AddTool(mcp.NewTool("peeking"), Boundary(peeking))
 	// two calls of one helper from a handler of the project's shape
 	addTool(s, "archive", func(ctx context.Context, deps *Deps, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		q := req.GetString("q", "")
