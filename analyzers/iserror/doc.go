@@ -125,13 +125,16 @@
 // IsError result and take, besides contexts, the text and at most an error
 // (`utils.NewToolResultError(msg)`, `NewToolResultErrorFromErr(msg, err)`;
 // a helper taking more, such as the upstream response, builds more than a
-// ToolError carries). A helper that first records the failure (in the
-// context, for the server's middleware) and whose package has a function
-// doing just that, with the same parameters and the same first
-// statements, is converted too, the record kept: its call becomes a call
-// of that function, then the fault
+// ToolError carries; so does one that stores into more than its own
+// variables, a counter or a field, which the fix would drop). A helper
+// that first records the failure (in the context, for the server's
+// middleware) and whose package has a function doing just that, with the
+// same parameters and the same first statements, is converted too, the
+// record kept: its call becomes a call of that function, then the fault
 // (`_, _ = ghErrors.NewAPIErrorToCtx(ctx, msg, resp, err)`, then
-// `return nil, fmt.Errorf("msg: %w", err)`). The site must be returned as
+// `return nil, fmt.Errorf("msg: %w", err)`), when the helper has one text
+// and one error parameter and the arguments are pure, being evaluated
+// twice. The site must be returned as
 // it is, with a nil error, by a tool handler, or by a function whose
 // results a handler returns as they are: the project's own handler shape
 // adapted by a factory, a dispatcher's `return createProject(...)`, or
