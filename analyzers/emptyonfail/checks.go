@@ -347,7 +347,7 @@ func (c *checker) checkLoop(loop ast.Node, body *ast.BlockStmt) {
 		}
 		for v := range built {
 			for _, e := range n.Results {
-				if mentions(info, e, v) {
+				if toolmodel.Mentions(info, e, v) {
 					returned[v] = true
 				}
 			}

@@ -221,7 +221,7 @@ func (c *checker) structJudge(lit *ast.CompositeLit, t types.Type, st *types.Str
 		} else if i < st.NumFields() {
 			field = st.Field(i)
 		}
-		if field == nil || f != nil && f.err != nil && mentions(info, val, f.err) {
+		if field == nil || f != nil && f.err != nil && toolmodel.Mentions(info, val, f.err) {
 			return nonEmpty // the error recorded into the result
 		}
 		j := c.judge(val, field.Type(), f, depth+1)
@@ -244,18 +244,6 @@ func (c *checker) structJudge(lit *ast.CompositeLit, t types.Type, st *types.Str
 func isBool(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsBoolean != 0
-}
-
-// mentions reports whether e uses v.
-func mentions(info *types.Info, e ast.Node, v *types.Var) bool {
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == v {
-			found = true
-		}
-		return !found
-	})
-	return found
 }
 
 // resultLitJudge judges a CallToolResult literal of either SDK: empty when

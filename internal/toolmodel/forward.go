@@ -214,7 +214,7 @@ func (m *Model) passesOn(e ast.Expr, v *types.Var, seen map[ast.Node]bool) bool 
 		return false
 	}
 	for _, a := range call.Args {
-		if a != call.Args[at] && m.readsVar(a, v) {
+		if a != call.Args[at] && Mentions(m.Pass.TypesInfo, a, v) {
 			return false
 		}
 	}
@@ -227,11 +227,11 @@ func (m *Model) passesOn(e ast.Expr, v *types.Var, seen map[ast.Node]bool) bool 
 	return m.passThrough(body, params[at], seen)
 }
 
-// readsVar reports whether e reads v.
-func (m *Model) readsVar(e ast.Expr, v *types.Var) bool {
+// Mentions reports whether the syntax n uses the variable v.
+func Mentions(info *types.Info, n ast.Node, v *types.Var) bool {
 	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && m.Pass.TypesInfo.Uses[id] == v {
+	ast.Inspect(n, func(x ast.Node) bool {
+		if id, ok := x.(*ast.Ident); ok && info.Uses[id] == v {
 			found = true
 		}
 		return !found
@@ -317,27 +317,10 @@ func (m *Model) failureTest(cond ast.Expr, p *types.Var) bool {
 		call, ok := ast.Unparen(u.X).(*ast.CallExpr)
 		return ok && m.successTest(call, p)
 	}
-	// Terms run left to right: p == nil must come before any other term
-	// that reads p, which would dereference it.
-	isNil, isErr := false, false
-	for _, t := range orTerms(cond) {
-		switch x := ast.Unparen(t).(type) {
-		case *ast.BinaryExpr:
-			if x.Op == token.EQL && isVarUse(m.Pass.TypesInfo, x.X, p) && isNilExpr(m.Pass.TypesInfo, x.Y) {
-				isNil = true
-				continue
-			}
-		case *ast.SelectorExpr:
-			if isNil && x.Sel.Name == "IsError" && isVarUse(m.Pass.TypesInfo, x.X, p) {
-				isErr = true
-				continue
-			}
-		}
-		if !isNil && m.readsVar(t, p) {
-			return false
-		}
-	}
-	return isNil && isErr
+	return m.nilFirst(orTerms(cond), p, token.EQL, func(t ast.Expr) bool {
+		s, ok := t.(*ast.SelectorExpr)
+		return ok && s.Sel.Name == "IsError" && isVarUse(m.Pass.TypesInfo, s.X, p)
+	})
 }
 
 // successTest reports whether call calls a function that is false when
@@ -366,26 +349,39 @@ func (m *Model) successTest(call *ast.CallExpr, v *types.Var) bool {
 		return false
 	}
 	p := params[at]
-	// p != nil must come before any other term that reads p.
-	notNil, notErr := false, false
-	for _, t := range andTerms(r.Results[0]) {
-		switch x := ast.Unparen(t).(type) {
-		case *ast.BinaryExpr:
-			if x.Op == token.NEQ && isVarUse(m.Pass.TypesInfo, x.X, p) && isNilExpr(m.Pass.TypesInfo, x.Y) {
-				notNil = true
-				continue
-			}
-		case *ast.UnaryExpr:
-			if s, ok := ast.Unparen(x.X).(*ast.SelectorExpr); ok && notNil && x.Op == token.NOT && s.Sel.Name == "IsError" && isVarUse(m.Pass.TypesInfo, s.X, p) {
-				notErr = true
-				continue
-			}
+	return m.nilFirst(andTerms(r.Results[0]), p, token.NEQ, func(t ast.Expr) bool {
+		u, ok := t.(*ast.UnaryExpr)
+		if !ok || u.Op != token.NOT {
+			return false
 		}
-		if !notNil && m.readsVar(t, p) {
+		s, ok := ast.Unparen(u.X).(*ast.SelectorExpr)
+		return ok && s.Sel.Name == "IsError" && isVarUse(m.Pass.TypesInfo, s.X, p)
+	})
+}
+
+// nilFirst reports whether a chain of terms compares p with nil by op
+// (== in a failure test, != in a success test) and then has a term
+// errTerm accepts, no term reading p coming before the nil test: terms run
+// left to right, and one that reads p first would dereference the nil a
+// fix makes.
+func (m *Model) nilFirst(terms []ast.Expr, p *types.Var, op token.Token, errTerm func(ast.Expr) bool) bool {
+	info := m.Pass.TypesInfo
+	isNil, isErr := false, false
+	for _, t := range terms {
+		t = ast.Unparen(t)
+		if b, ok := t.(*ast.BinaryExpr); ok && b.Op == op && isVarUse(info, b.X, p) && isNilExpr(info, b.Y) {
+			isNil = true
+			continue
+		}
+		if isNil && errTerm(t) {
+			isErr = true
+			continue
+		}
+		if !isNil && Mentions(info, t, p) {
 			return false
 		}
 	}
-	return notNil && notErr
+	return isNil && isErr
 }
 
 // isResultOf reports whether v is a named result of the function fn.
