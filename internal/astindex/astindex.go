@@ -25,8 +25,9 @@ import (
 
 // An Index holds every node of some files in the order of ast.Inspect.
 type Index struct {
-	nodes []entry
-	kinds []uint8 // the kind of each node, for type filters
+	nodes  []entry
+	kinds  []uint8   // the kind of each node, for type filters
+	counts [64]int32 // how many nodes of each kind
 }
 
 type entry struct {
@@ -47,9 +48,12 @@ func New(files []*ast.File) *Index {
 	}
 	b.nodes, b.kinds, b.stack = b.nodes[:0], b.kinds[:0], b.stack[:0]
 	for _, f := range files {
-		ast.Walk(b, f)
+		b.walk(f)
 	}
 	in := &Index{nodes: slices.Clone(b.nodes), kinds: slices.Clone(b.kinds)}
+	for _, k := range in.kinds {
+		in.counts[k]++
+	}
 	clear(b.nodes) // hold no syntax between calls
 	select {
 	case scratch <- b:
@@ -63,32 +67,24 @@ func New(files []*ast.File) *Index {
 // every call after a collection grow its buffer again.
 var scratch = make(chan *builder, 16)
 
-// A builder is the ast.Visitor that records nodes in preorder.
+// A builder records nodes in preorder (walk.go).
 type builder struct {
 	nodes []entry
 	kinds []uint8
 	stack []int32
 }
 
-func (b *builder) Visit(x ast.Node) ast.Visitor {
-	switch x.(type) {
-	case *ast.Ident, *ast.BasicLit, *ast.CommentGroup, *ast.Comment:
-		return nil // a leaf nobody navigates from (and a comment's lines)
+// Count returns how many nodes of the types given (all if none) the index
+// holds: what a client sizes its tables by.
+func (in *Index) Count(types ...ast.Node) int {
+	if len(types) == 0 {
+		return len(in.nodes)
 	}
-	if x == nil {
-		top := b.stack[len(b.stack)-1]
-		b.stack = b.stack[:len(b.stack)-1]
-		b.nodes[top].end = int32(len(b.nodes))
-		return nil
+	n := 0
+	for _, t := range types {
+		n += int(in.counts[kindOf(t)])
 	}
-	parent := int32(-1)
-	if len(b.stack) > 0 {
-		parent = b.stack[len(b.stack)-1]
-	}
-	b.stack = append(b.stack, int32(len(b.nodes)))
-	b.nodes = append(b.nodes, entry{node: x, parent: parent})
-	b.kinds = append(b.kinds, kindOf(x))
-	return b
+	return n
 }
 
 // Root returns the cursor of the virtual root above the files.
