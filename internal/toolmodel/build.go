@@ -98,10 +98,14 @@ func (m *Model) registrationFor(fn *types.Func, call *ast.CallExpr, sel *ast.Sel
 	if fn == nil {
 		return nil
 	}
+	path := PkgPath(fn)
+	if path != MCPGoServer && path != GoSDKMCP {
+		return nil // most calls: no SDK registrar, nothing allocated
+	}
 	info := m.Pass.TypesInfo
 	sig := fn.Type().(*types.Signature)
 	site := &regSite{call: call}
-	switch PkgPath(fn) {
+	switch path {
 	case MCPGoServer:
 		if RecvTypeName(sig) != "MCPServer" {
 			return nil

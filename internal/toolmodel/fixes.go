@@ -165,6 +165,21 @@ func (m *Model) ModuleRequires(file *ast.File, path string) bool {
 	}
 }
 
+// mayDeclareBoundary reports whether pkg can declare a tool boundary: a
+// boundary takes or returns handlers or middleware of an SDK, so its
+// package reaches one, unless the configuration names it.
+func (m *Model) mayDeclareBoundary(pkg *types.Package) bool {
+	if reachesSDK(pkg) {
+		return true
+	}
+	for n := range m.cfgNames {
+		if strings.HasPrefix(n, pkg.Path()+".") {
+			return true
+		}
+	}
+	return false
+}
+
 // A ServerBoundary is a boundary a fix can install as server middleware.
 type ServerBoundary struct {
 	Name      string // how messages name it: mcpgo.Boundary
@@ -192,7 +207,7 @@ func (m *Model) ServerBoundary(file *ast.File, sdk string) (ServerBoundary, bool
 			cands = append(cands, c)
 		}
 	}
-	for qual, fn := range m.VisibleFuncs(file, m.RelevantPackage) {
+	for qual, fn := range m.VisibleFuncs(file, m.mayDeclareBoundary) {
 		if !m.IsBoundary(fn) || IsSDKPath(PkgPath(fn)) {
 			continue
 		}
@@ -515,7 +530,7 @@ func (m *Model) BehindBoundary(pos token.Pos) bool {
 	}
 	v = m.ModuleRequires(file, ToolerrModule)
 	if !v {
-		for _, fn := range m.VisibleFuncs(file, m.RelevantPackage) {
+		for _, fn := range m.VisibleFuncs(file, m.mayDeclareBoundary) {
 			if m.IsBoundary(fn) {
 				v = true
 				break

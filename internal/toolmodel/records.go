@@ -35,6 +35,9 @@ func recordOf(t types.Type) *record {
 		return nil
 	}
 	n = n.Origin()
+	if _, ok := n.Underlying().(*types.Struct); !ok {
+		return nil // most named types (error above all): no cache lookup
+	}
 	if v, ok := records.Load(n); ok {
 		r, _ := v.(*record)
 		return r

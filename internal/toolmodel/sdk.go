@@ -24,6 +24,9 @@ func PkgPath(obj types.Object) string {
 }
 
 func unvendor(path string) string {
+	if !strings.Contains(path, "vendor/") {
+		return path // the common case, found by the fast forward search
+	}
 	if i := strings.LastIndex(path, "/vendor/"); i >= 0 {
 		return path[i+len("/vendor/"):]
 	}
