@@ -340,7 +340,7 @@ func (c *checker) nilErrorCall(call *ast.CallExpr, seen map[*types.Func]bool) bo
 	if sig.Results().Len() != 2 || !toolmodel.IsResultType(sig.Results().At(0).Type()) || !toolmodel.IsErrorType(sig.Results().At(1).Type()) {
 		return false
 	}
-	d := c.declOf[fn.Origin()]
+	d := c.m.Flow.Decl(fn.Origin())
 	if d == nil || d.Body == nil {
 		return false
 	}
@@ -374,7 +374,7 @@ func (c *checker) stillUsed(drops []ast.Expr, construction ast.Node, fn ast.Node
 			if !isVar || v.IsField() || v.Parent() == nil || v.Parent() == c.pass.Pkg.Scope() || !(fn.Pos() <= v.Pos() && v.Pos() < fn.End()) {
 				return true // a field, a package variable, or one declared outside fn
 			}
-			if _, isParam := c.params[v]; isParam {
+			if _, isParam := c.paramOf(v); isParam {
 				return true // an unused parameter compiles
 			}
 			other := false

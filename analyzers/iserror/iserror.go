@@ -103,8 +103,6 @@ type checker struct {
 	info *types.Info
 
 	funcs     map[ast.Node]*funcInfo // FuncDecl and FuncLit nodes
-	declOf    map[*types.Func]*ast.FuncDecl
-	params    map[*types.Var]paramRef
 	mutations map[*types.Var][]mutation
 	zeroVars  map[*types.Var]bool // declared without a value: nil until assigned
 	sites     []site
@@ -121,16 +119,10 @@ type checker struct {
 }
 
 type funcInfo struct {
-	node    ast.Node
-	cur     astindex.Cursor
-	sig     *types.Signature
-	body    *ast.BlockStmt
-	returns []astindex.Cursor
-}
-
-type paramRef struct {
-	fn    ast.Node
-	index int
+	node ast.Node
+	cur  astindex.Cursor
+	sig  *types.Signature
+	body *ast.BlockStmt
 }
 
 // An assign is one value stored into a variable.
@@ -154,8 +146,6 @@ func newChecker(pass *analysis.Pass, m *toolmodel.Model) *checker {
 		m:           m,
 		info:        pass.TypesInfo,
 		funcs:       map[ast.Node]*funcInfo{},
-		declOf:      map[*types.Func]*ast.FuncDecl{},
-		params:      map[*types.Var]paramRef{},
 		mutations:   map[*types.Var][]mutation{},
 		zeroVars:    map[*types.Var]bool{},
 		summaries:   map[ast.Node][]Cond{},
@@ -171,20 +161,21 @@ func enclosingFunc(c astindex.Cursor) (astindex.Cursor, bool) {
 	return c.Parent().Innermost((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil))
 }
 
-// index walks the package once: functions, parameters, returns,
-// assignments, IsError mutations, and the construction sites.
+// index records what iserror keeps of the package's functions (their
+// signatures and bodies), its variables declared without a value, and the
+// calls of helpers that may return an IsError result. Parameters,
+// declarations and return statements are the flow layer's.
 func (c *checker) index() {
 	root := c.m.Syntax.Root()
-	// Functions and parameters first: sites refer to them.
+	// Functions first: sites refer to them.
 	for cur := range root.Preorder((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
 		fi := &funcInfo{node: cur.Node(), cur: cur}
 		var ft *ast.FuncType
 		switch n := cur.Node().(type) {
 		case *ast.FuncDecl:
 			ft, fi.body = n.Type, n.Body
-			if fn, ok := c.info.Defs[n.Name].(*types.Func); ok {
+			if fn := c.m.Flow.FuncOf(n); fn != nil {
 				fi.sig = fn.Type().(*types.Signature)
-				c.declOf[fn] = n
 			}
 		case *ast.FuncLit:
 			ft, fi.body = n.Type, n.Body
@@ -203,32 +194,15 @@ func (c *checker) index() {
 				}
 			}
 		}
-		i := 0
-		for _, field := range ft.Params.List {
-			if len(field.Names) == 0 {
-				i++
-				continue
-			}
-			for _, name := range field.Names {
-				if v, ok := c.info.Defs[name].(*types.Var); ok {
-					c.params[v] = paramRef{fi.node, i}
-				}
-				i++
-			}
-		}
 	}
 
-	for cur := range root.Preorder((*ast.ReturnStmt)(nil), (*ast.ValueSpec)(nil), (*ast.CallExpr)(nil)) {
+	for cur := range root.Preorder((*ast.ValueSpec)(nil), (*ast.CallExpr)(nil)) {
 		fnCur, inFunc := enclosingFunc(cur)
 		var fn ast.Node
 		if inFunc {
 			fn = fnCur.Node()
 		}
 		switch n := cur.Node().(type) {
-		case *ast.ReturnStmt:
-			if fi := c.funcs[fn]; fi != nil {
-				fi.returns = append(fi.returns, cur)
-			}
 		case *ast.ValueSpec:
 			if len(n.Values) == 0 {
 				for _, name := range n.Names {
@@ -241,6 +215,19 @@ func (c *checker) index() {
 			c.indexCall(cur, n, fn)
 		}
 	}
+}
+
+// paramOf returns where v is a parameter of a function of the package
+// (not a receiver).
+func (c *checker) paramOf(v *types.Var) (flow.Param, bool) {
+	p, ok := c.m.Flow.ParamOf(v)
+	return p, ok && p.Index >= 0
+}
+
+// paramIndex returns the index of parameter v in its function.
+func (c *checker) paramIndex(v *types.Var) int {
+	p, _ := c.paramOf(v)
+	return p.Index
 }
 
 // varOf returns the variable an identifier expression denotes.
@@ -440,12 +427,12 @@ func (c *checker) forwards(arg ast.Expr, fn ast.Node) bool {
 	if v == nil {
 		return false
 	}
-	p, ok := c.params[v]
-	if !ok || p.fn != fn || len(c.assignsOf(v)) > 0 {
+	p, ok := c.paramOf(v)
+	if !ok || p.Func != fn || len(c.assignsOf(v)) > 0 {
 		return false
 	}
 	for _, cd := range c.summary(fn) {
-		if cd.Param == p.index {
+		if cd.Param == p.Index {
 			return true
 		}
 	}
@@ -470,7 +457,7 @@ func (c *checker) calleeConds(call *ast.CallExpr) ([]Cond, string, *types.Signat
 			return nil, "", nil
 		}
 		sig := fn.Type().(*types.Signature)
-		if d := c.declOf[fn]; d != nil {
+		if d := c.m.Flow.Decl(fn); d != nil {
 			return c.summary(d), toolmodel.FuncName(fn), sig
 		}
 		if fn.Pkg() == c.pass.Pkg {
@@ -700,7 +687,7 @@ func (c *checker) isWrapped(fun ast.Expr) bool {
 	if v == nil {
 		return false
 	}
-	_, isParam := c.params[v]
+	_, isParam := c.paramOf(v)
 	return isParam && len(c.assignsOf(v)) == 0
 }
 

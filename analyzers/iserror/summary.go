@@ -75,7 +75,7 @@ func (f *Fact) String() string {
 
 // exportFacts exports the summaries of the package's declared functions.
 func (c *checker) exportFacts() {
-	for fn, d := range c.declOf {
+	for fn, d := range c.m.Flow.Decls() {
 		if d.Body == nil {
 			continue
 		}
@@ -152,7 +152,7 @@ func (c *checker) resultCond(fi *funcInfo, i int) (Cond, bool) {
 		v   val
 	}
 	var rets []ret
-	for _, rc := range fi.returns {
+	for _, rc := range c.m.Flow.ReturnCursors(fi.node) {
 		r := rc.Node().(*ast.ReturnStmt)
 		var v val
 		switch {
@@ -201,7 +201,7 @@ func (c *checker) resultCond(fi *funcInfo, i int) (Cond, bool) {
 		}
 	}
 	if sameBool && boolParam != nil {
-		return Cond{Result: i, Param: c.params[boolParam].index, When: WhenTrue}, true
+		return Cond{Result: i, Param: c.paramIndex(boolParam), When: WhenTrue}, true
 	}
 
 	// A nilable parameter: every return reachable while it is non-nil
@@ -218,7 +218,7 @@ func (c *checker) resultCond(fi *funcInfo, i int) (Cond, bool) {
 			}
 		}
 		if ok && found {
-			return Cond{Result: i, Param: c.params[p].index, When: WhenNonNil}, true
+			return Cond{Result: i, Param: c.paramIndex(p), When: WhenNonNil}, true
 		}
 	}
 	return Cond{}, false
@@ -231,7 +231,7 @@ func (c *checker) nilableParams(fi *funcInfo) []*types.Var {
 	ps := fi.sig.Params()
 	for i := 0; i < ps.Len(); i++ {
 		p := ps.At(i)
-		if _, ok := c.params[p]; !ok || len(c.assignsOf(p)) > 0 || !nilable(p.Type()) {
+		if _, ok := c.paramOf(p); !ok || len(c.assignsOf(p)) > 0 || !nilable(p.Type()) {
 			continue
 		}
 		if fi.sig.Variadic() && i == ps.Len()-1 {
@@ -363,7 +363,7 @@ func (c *checker) ownParam(e ast.Expr, fn ast.Node) *types.Var {
 	if v == nil {
 		return nil
 	}
-	if p, ok := c.params[v]; ok && p.fn == fn && len(c.assignsOf(v)) == 0 {
+	if p, ok := c.paramOf(v); ok && p.Func == fn && len(c.assignsOf(v)) == 0 {
 		return v
 	}
 	return nil
@@ -432,7 +432,7 @@ func (c *checker) varValue(v *types.Var, use ast.Expr, fn ast.Node, at token.Pos
 	if changed {
 		return val{}
 	}
-	if _, isParam := c.params[v]; isParam {
+	if _, isParam := c.paramOf(v); isParam {
 		return val{}
 	}
 	if v.Parent() == nil || v.Pkg() != c.pass.Pkg || v.Parent() == v.Pkg().Scope() {
@@ -516,7 +516,7 @@ func (c *checker) twinOf(fn *types.Func) *types.Func {
 		return t
 	}
 	var t *types.Func
-	if d := c.declOf[fn]; d != nil {
+	if d := c.m.Flow.Decl(fn); d != nil {
 		t = c.m.EffectTwin(d)
 	} else if fn.Pkg() != nil && fn.Pkg() != c.pass.Pkg {
 		var f Fact
@@ -533,7 +533,7 @@ func (c *checker) twinOf(fn *types.Func) *types.Func {
 // package, else from its fact.
 func (c *checker) stores(fn *types.Func) bool {
 	fn = fn.Origin()
-	if d := c.declOf[fn]; d != nil {
+	if d := c.m.Flow.Decl(fn); d != nil {
 		return d.Body != nil && !c.m.ChangesOnlyLocals(d, d.Body.List)
 	}
 	var f Fact
