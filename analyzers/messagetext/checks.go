@@ -45,7 +45,7 @@ func (c *checker) checkHole(p part, u *unit) {
 		switch l.kind {
 		case lParam:
 			if u != nil && !isScalar(l.param.Type()) && u.decl != nil {
-				if ref, ok := c.defs.params[l.param]; ok && ref.fn == u.decl && ref.index >= 0 {
+				if ref, ok := c.defs.param(l.param); ok && ref.fn == u.decl && ref.index >= 0 {
 					u.use(ref.index, p.verb)
 				}
 			}

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/toolcheck/toolcheck/internal/astindex"
+	"github.com/toolcheck/toolcheck/internal/flow"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
@@ -27,135 +28,47 @@ type paramRef struct {
 	sig   *types.Signature
 }
 
-// defs records what the flow layer does not say about a package's local
+// defs answers what the flow layer does not say about a package's local
 // variables: which cannot be traced (address taken, stored from a
-// closure), the parameters, and the variables wired to a command's output
-// or a stack.
+// closure), the signature of the function a parameter belongs to, and the
+// variables wired to a command's output or a stack. The parameters, the
+// stores and the address-of expressions are the flow layer's; defs keeps
+// only what it derives from them, per variable asked about.
 type defs struct {
-	opaque   map[*types.Var]bool // address taken, or assigned in another function
-	params   map[*types.Var]paramRef
-	cmdOut   map[*types.Var]bool // buffers assigned to an exec.Cmd's Stdout or Stderr
-	stackBuf map[*types.Var]bool // buffers runtime.Stack fills
+	info     *types.Info
+	fl       *flow.Info
+	in       *astindex.Index
+	incDec   map[*types.Var][]ast.Node // the functions holding v++ or v--
+	opaque   map[*types.Var]bool       // memo of isOpaque
+	cmdOut   map[*types.Var]bool       // buffers assigned to an exec.Cmd's Stdout or Stderr
+	stackBuf map[*types.Var]bool       // buffers runtime.Stack fills
 }
 
-func newDefs(info *types.Info, in *astindex.Index) *defs {
+func newDefs(info *types.Info, fl *flow.Info, in *astindex.Index) *defs {
 	d := &defs{
+		info:     info,
+		fl:       fl,
+		in:       in,
+		incDec:   map[*types.Var][]ast.Node{},
 		opaque:   map[*types.Var]bool{},
-		params:   map[*types.Var]paramRef{},
 		cmdOut:   map[*types.Var]bool{},
 		stackBuf: map[*types.Var]bool{},
 	}
-	localVar := func(e ast.Expr) *types.Var {
-		id, ok := ast.Unparen(e).(*ast.Ident)
-		if !ok {
-			return nil
-		}
-		v, _ := info.ObjectOf(id).(*types.Var)
-		if v == nil || v.IsField() || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
-			return nil
-		}
-		return v
-	}
-	funcOf := map[*types.Var]ast.Node{} // the function declaring a variable
-	// A store from another function than the one declaring v (a closure)
-	// may run at any time: v cannot be traced.
-	add := func(c astindex.Cursor, v *types.Var) {
-		if v == nil {
-			return
-		}
-		fn := toolmodel.EnclosingFuncAt(c)
-		if decl, ok := funcOf[v]; ok && decl != fn {
-			d.opaque[v] = true
-		}
-	}
-	addParams := func(fn ast.Node, recv *ast.FieldList, ft *ast.FuncType, sig *types.Signature) {
-		for _, fl := range []*ast.FieldList{recv, ft.Params, ft.Results} {
-			if fl == nil {
-				continue
-			}
-			i := 0
-			for _, field := range fl.List {
-				if len(field.Names) == 0 {
-					i++
-					continue
-				}
-				for _, name := range field.Names {
-					if v, ok := info.Defs[name].(*types.Var); ok {
-						funcOf[v] = fn
-						switch fl {
-						case recv:
-							d.params[v] = paramRef{fn, -1, sig}
-						case ft.Params:
-							d.params[v] = paramRef{fn, i, sig}
-						}
-					}
-					i++
-				}
-			}
-		}
-	}
-	for c := range in.Root().Preorder(
-		(*ast.FuncDecl)(nil), (*ast.FuncLit)(nil), (*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil),
-		(*ast.RangeStmt)(nil), (*ast.IncDecStmt)(nil), (*ast.UnaryExpr)(nil), (*ast.CallExpr)(nil),
-		(*ast.CompositeLit)(nil)) {
+	for c := range in.Root().Preorder((*ast.AssignStmt)(nil), (*ast.IncDecStmt)(nil), (*ast.CallExpr)(nil), (*ast.CompositeLit)(nil)) {
 		switch n := c.Node().(type) {
-		case *ast.FuncDecl:
-			if fn, ok := info.Defs[n.Name].(*types.Func); ok {
-				addParams(n, n.Recv, n.Type, fn.Type().(*types.Signature))
-			}
-		case *ast.FuncLit:
-			if sig, ok := info.TypeOf(n).(*types.Signature); ok {
-				addParams(n, nil, n.Type, sig)
-			}
 		case *ast.AssignStmt:
 			for i, lhs := range n.Lhs {
 				if sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok && len(n.Lhs) == len(n.Rhs) {
 					d.wire(info, sel, n.Rhs[i])
 				}
-				v := localVar(lhs)
-				if v == nil {
-					continue
-				}
-				if n.Tok == token.DEFINE {
-					if _, ok := info.Defs[lhs.(*ast.Ident)]; ok && funcOf[v] == nil {
-						funcOf[v] = toolmodel.EnclosingFuncAt(c)
-					}
-				}
-				add(c, v)
-			}
-		case *ast.ValueSpec:
-			for _, name := range n.Names {
-				v, ok := info.Defs[name].(*types.Var)
-				if !ok || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
-					continue
-				}
-				funcOf[v] = toolmodel.EnclosingFuncAt(c)
-				add(c, v)
-			}
-		case *ast.RangeStmt:
-			for _, e := range []ast.Expr{n.Key, n.Value} {
-				v := localVar(e)
-				if v == nil {
-					continue
-				}
-				if n.Tok == token.DEFINE {
-					funcOf[v] = toolmodel.EnclosingFuncAt(c)
-				}
-				add(c, v)
 			}
 		case *ast.IncDecStmt:
-			if v := localVar(n.X); v != nil {
-				add(c, v)
-			}
-		case *ast.UnaryExpr:
-			if n.Op == token.AND {
-				if v := localVar(n.X); v != nil {
-					d.opaque[v] = true
-				}
+			if v := localVar(info, n.X); v != nil {
+				d.incDec[v] = append(d.incDec[v], toolmodel.EnclosingFuncAt(c))
 			}
 		case *ast.CallExpr:
 			if fn := typeutil.StaticCallee(info, n); toolmodel.IsFunc(fn, "runtime", "Stack") && len(n.Args) > 0 {
-				if v := localVar(n.Args[0]); v != nil {
+				if v := localVar(info, n.Args[0]); v != nil {
 					d.stackBuf[v] = true
 				}
 			}
@@ -172,6 +85,89 @@ func newDefs(info *types.Info, in *astindex.Index) *defs {
 		}
 	}
 	return d
+}
+
+// localVar returns the local variable e denotes, or nil.
+func localVar(info *types.Info, e ast.Expr) *types.Var {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, _ := info.ObjectOf(id).(*types.Var)
+	if !isLocal(v) {
+		return nil
+	}
+	return v
+}
+
+// isLocal reports whether v is a variable of a function: a local, a
+// parameter or a result.
+func isLocal(v *types.Var) bool {
+	return v != nil && !v.IsField() && v.Parent() != nil && v.Parent() != v.Pkg().Scope()
+}
+
+// isOpaque reports whether local variable v cannot be traced: its address
+// is taken, or a function other than the one declaring it stores into it
+// (a closure, which may run at any time).
+func (d *defs) isOpaque(v *types.Var) bool {
+	if !isLocal(v) {
+		return false
+	}
+	if r, ok := d.opaque[v]; ok {
+		return r
+	}
+	r := len(d.fl.AddrOf(v)) > 0
+	if !r {
+		decl := d.declFunc(v)
+		for _, def := range d.fl.Defs(v) {
+			if def.Func != decl {
+				r = true
+				break
+			}
+		}
+		for _, fn := range d.incDec[v] {
+			if fn != decl {
+				r = true
+			}
+		}
+	}
+	d.opaque[v] = r
+	return r
+}
+
+// declFunc returns the function declaring local variable v: the innermost
+// function around its name.
+func (d *defs) declFunc(v *types.Var) ast.Node {
+	if p, ok := d.fl.ParamOf(v); ok {
+		return p.Func
+	}
+	c, ok := d.in.Root().FindByPos(v.Pos(), v.Pos()+token.Pos(len(v.Name())))
+	if !ok || c.Node() == nil {
+		return nil
+	}
+	return toolmodel.EnclosingFuncAt(c)
+}
+
+// param returns where v is a parameter or receiver (index -1) of a
+// function of the package, with that function's signature.
+func (d *defs) param(v *types.Var) (paramRef, bool) {
+	p, ok := d.fl.ParamOf(v)
+	if !ok {
+		return paramRef{}, false
+	}
+	var sig *types.Signature
+	switch n := p.Func.(type) {
+	case *ast.FuncDecl:
+		if fn := d.fl.FuncOf(n); fn != nil {
+			sig = fn.Type().(*types.Signature)
+		}
+	case *ast.FuncLit:
+		sig, _ = d.info.TypeOf(n).(*types.Signature)
+	}
+	if sig == nil {
+		return paramRef{}, false
+	}
+	return paramRef{p.Func, p.Index, sig}, true
 }
 
 // wire records cmd.Stdout = &buf and cmd.Stderr = &buf.
@@ -205,7 +201,7 @@ func (d *defs) wireTo(info *types.Info, e ast.Expr) {
 // assigned in a closure), several definitions may reach, or the one that
 // does is not a plain value (x += y).
 func (c *checker) reach(v *types.Var, use *ast.Ident) (*def, bool) {
-	if c.defs.opaque[v] {
+	if c.defs.isOpaque(v) {
 		return nil, false
 	}
 	return c.reachAny(v, use)

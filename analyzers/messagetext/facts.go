@@ -103,7 +103,7 @@ func (c *checker) exportErrFacts() {
 					f.Ops = append(f.Ops, l.what)
 				}
 			case lParam:
-				if ref, ok := c.defs.params[l.param]; ok && ref.fn == d && ref.index >= 0 && !seenParam[ref.index] && isErrorType(l.param.Type()) {
+				if ref, ok := c.defs.param(l.param); ok && ref.fn == d && ref.index >= 0 && !seenParam[ref.index] && isErrorType(l.param.Type()) {
 					seenParam[ref.index] = true
 					f.Params = append(f.Params, ref.index)
 				}

@@ -137,7 +137,7 @@ func run(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter, opts *o
 	for _, s := range m.Config.ModelSafeErrors {
 		c.safe[s] = true
 	}
-	c.defs = newDefs(c.info, c.in)
+	c.defs = newDefs(c.info, m.Flow, c.in)
 	c.exportErrFacts()
 	c.exportBodyFields()
 	if !m.Relevant {
@@ -218,15 +218,18 @@ func (c *checker) collect() {
 	for _, d := range c.declsInOrder() {
 		unitAt(d.Pos())
 	}
+	// The handlers whose returned error is model-facing text, first: only
+	// their return statements are sinks.
+	for _, ca := range c.m.Flow.Calls() {
+		if n := ca.Call; toolmodel.IsFunc(c.callee(n), toolmodel.MCPGoMCP, "NewStructuredToolHandler") && len(n.Args) == 1 {
+			if h := c.funcNodeOf(n.Args[0]); h != nil {
+				c.errorFuncs[h] = true
+			}
+		}
+	}
 	for cur := range c.in.Root().Preorder((*ast.CallExpr)(nil), (*ast.CompositeLit)(nil), (*ast.AssignStmt)(nil), (*ast.ReturnStmt)(nil)) {
 		n := cur.Node()
 		switch n := n.(type) {
-		case *ast.CallExpr:
-			if fn := c.callee(n); toolmodel.IsFunc(fn, toolmodel.MCPGoMCP, "NewStructuredToolHandler") && len(n.Args) == 1 {
-				if h := c.funcNodeOf(n.Args[0]); h != nil {
-					c.errorFuncs[h] = true
-				}
-			}
 		case *ast.CompositeLit:
 			if !toolmodel.IsCallToolResult(c.info.TypeOf(n)) {
 				continue
@@ -236,7 +239,11 @@ func (c *checker) collect() {
 				continue
 			}
 		case *ast.ReturnStmt:
-			c.retFunc[n] = toolmodel.EnclosingFuncAt(cur)
+			fn := toolmodel.EnclosingFuncAt(cur)
+			if !c.errorFuncs[fn] {
+				continue
+			}
+			c.retFunc[n] = fn
 		}
 		u := unitAt(n.Pos())
 		u.sinks = append(u.sinks, n)

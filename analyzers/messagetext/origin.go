@@ -129,7 +129,7 @@ func (c *checker) identLeaves(id *ast.Ident, f *flow.Frame) []leaf {
 		if c.defs.stackBuf[obj] {
 			return []leaf{{kind: lStack, what: "runtime.Stack"}}
 		}
-		if c.defs.opaque[obj] {
+		if c.defs.isOpaque(obj) {
 			return []leaf{{kind: lUnknown}}
 		}
 		// Every definition that may reach the use: the value is any of
@@ -137,7 +137,7 @@ func (c *checker) identLeaves(id *ast.Ident, f *flow.Frame) []leaf {
 		defs, incoming := c.m.Flow.Reaching(obj, id)
 		var out []leaf
 		if incoming || len(defs) == 0 {
-			if _, isParam := c.defs.params[obj]; isParam || incoming {
+			if _, isParam := c.defs.param(obj); isParam || incoming {
 				if b, ok := f.Lookup(obj); ok {
 					n := len(out)
 					for _, a := range b.Exprs {
@@ -176,7 +176,7 @@ func (c *checker) identLeaves(id *ast.Ident, f *flow.Frame) []leaf {
 // typed handler's input are the model's; a declared function's other
 // parameters are summarised for its callers.
 func (c *checker) paramLeaves(v *types.Var) []leaf {
-	p, ok := c.defs.params[v]
+	p, ok := c.defs.param(v)
 	if !ok {
 		return []leaf{{kind: lUnknown}}
 	}

@@ -249,3 +249,41 @@ var status = func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolRe
 	}
 	return mcp.NewToolResultText("ok"), nil
 }
+
+// ---- variables the flow cannot trace ----
+
+// A closure may store into msg at any time, and a pointer may too: their
+// text is unknown, so nothing is reported.
+func (n *Notes) closureStored(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	data, err := os.ReadFile(n.root)
+	if err != nil {
+		msg := fmt.Sprintf("read failed: %v", err)
+		soften := func() { msg = "The notes could not be read; retry later." }
+		soften()
+		return mcp.NewToolResultError(msg), nil
+	}
+	return mcp.NewToolResultText(string(data)), nil
+}
+
+func (n *Notes) addressTaken(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	data, err := os.ReadFile(n.root)
+	if err != nil {
+		msg := fmt.Sprintf("read failed: %v", err)
+		rewrite(&msg)
+		return mcp.NewToolResultError(msg), nil
+	}
+	return mcp.NewToolResultText(string(data)), nil
+}
+
+func rewrite(s *string) { *s = "The notes could not be read; retry later." }
+
+// The same variable stored only by its own function is traced.
+func (n *Notes) ownStores(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	data, err := os.ReadFile(n.root)
+	if err != nil {
+		msg := "The notes could not be read"
+		msg = fmt.Sprintf("%s: %v", msg, err) // want `model-facing text includes the raw error of os.ReadFile`
+		return mcp.NewToolResultError(msg), nil
+	}
+	return mcp.NewToolResultText(string(data)), nil
+}
