@@ -29,20 +29,21 @@ func (c *checker) explained(f *failure, ret *ast.ReturnStmt) bool {
 	if file == nil {
 		return false
 	}
-	path, _ := astutil.PathEnclosingInterval(file, ret.Pos(), ret.End())
+	// From the start of the block that holds ret.
 	from := token.NoPos
-outer:
-	for _, n := range path[1:] {
-		switch n := n.(type) {
-		case *ast.BlockStmt:
-			from = n.Lbrace
-			break outer
-		case *ast.CaseClause:
-			from = n.Colon
-			break outer
-		case *ast.CommClause:
-			from = n.Colon
-			break outer
+	if c.m.Syntax == nil {
+		// An SDK's own package, which the model does not index: from the
+		// start of the failure branch.
+	} else if cur, ok := c.m.Syntax.Root().FindNode(ret); ok {
+		if b, ok := cur.Parent().Innermost((*ast.BlockStmt)(nil), (*ast.CaseClause)(nil), (*ast.CommClause)(nil)); ok {
+			switch n := b.Node().(type) {
+			case *ast.BlockStmt:
+				from = n.Lbrace
+			case *ast.CaseClause:
+				from = n.Colon
+			case *ast.CommClause:
+				from = n.Colon
+			}
 		}
 	}
 	if f.start > from {
