@@ -198,6 +198,7 @@ func envReads(pass *analysis.Pass, syntax *astindex.Index, fl *flow.Info) (names
 		}
 	}
 	learned := map[*types.Func]int{} // this package's, by the parameter
+	imported := map[*types.Func]int{} // other packages', from their facts, once each
 	// nameArg returns the index of the argument of a call of fn that names
 	// an environment variable, or -1.
 	nameArg := func(fn *types.Func) int {
@@ -211,11 +212,16 @@ func envReads(pass *analysis.Pass, syntax *astindex.Index, fl *flow.Info) (names
 			}
 			return -1
 		}
+		if i, ok := imported[fn]; ok {
+			return i
+		}
+		i := -1
 		var f envParamFact
 		if pass.ImportObjectFact(fn, &f) {
-			return f.Index
+			i = f.Index
 		}
-		return -1
+		imported[fn] = i
+		return i
 	}
 	seen := map[string]bool{}
 	for changed := true; changed; {
