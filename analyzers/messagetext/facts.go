@@ -197,7 +197,7 @@ func envReads(pass *analysis.Pass, syntax *astindex.Index, fl *flow.Info) (names
 			})
 		}
 	}
-	learned := map[*types.Func]int{} // this package's, by the parameter
+	learned := map[*types.Func]int{}  // this package's, by the parameter
 	imported := map[*types.Func]int{} // other packages', from their facts, once each
 	// nameArg returns the index of the argument of a call of fn that names
 	// an environment variable, or -1.

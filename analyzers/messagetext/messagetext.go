@@ -9,7 +9,6 @@ import (
 	"sort"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/toolcheck/toolcheck/internal/astindex"
 	"github.com/toolcheck/toolcheck/internal/flow"
@@ -312,12 +311,7 @@ func (c *checker) funcNodeOf(e ast.Expr) ast.Node {
 	return nil
 }
 
-func (c *checker) callee(call *ast.CallExpr) *types.Func {
-	if fn := typeutil.StaticCallee(c.info, call); fn != nil {
-		return fn.Origin()
-	}
-	return nil
-}
+func (c *checker) callee(call *ast.CallExpr) *types.Func { return c.m.Flow.Callee(call) }
 
 // evalUnit checks every text built in u, once.
 func (c *checker) evalUnit(u *unit) {

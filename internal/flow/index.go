@@ -31,6 +31,7 @@ type Info struct {
 	stores  map[*types.Var][]*Def           // v.f = x, v.f.g = x: stores into a variable's fields
 	addrs   map[*types.Var][]*ast.UnaryExpr // &v
 	calls   []Call
+	callee  map[*ast.CallExpr]*types.Func // the static callee of each call (Origin), nil for none
 	callsIn map[ast.Node][]*ast.CallExpr
 	lits    map[*ast.FuncLit]ast.Node
 	clits   []*ast.CompositeLit
@@ -113,6 +114,7 @@ func New(fset *token.FileSet, pkg *types.Package, info *types.Info, syntax *asti
 		retCurs:  make(map[ast.Node][]astindex.Cursor, funcs),
 		litDecls: map[*ast.FuncDecl]bool{},
 		calls:    make([]Call, 0, syntax.Count((*ast.CallExpr)(nil))),
+		callee:   make(map[*ast.CallExpr]*types.Func, syntax.Count((*ast.CallExpr)(nil))),
 		clits:    make([]*ast.CompositeLit, 0, syntax.Count((*ast.CompositeLit)(nil))),
 		funcs:    make([]ast.Node, 0, funcs),
 	}
@@ -233,6 +235,11 @@ func (fl *Info) index() {
 		case *ast.CallExpr:
 			fn := EnclosingFunc(c)
 			fl.calls = append(fl.calls, Call{n, fn})
+			var callee *types.Func
+			if f := typeutil.StaticCallee(info, n); f != nil {
+				callee = f.Origin()
+			}
+			fl.callee[n] = callee
 			if fn != nil {
 				fl.callsIn[fn] = append(fl.callsIn[fn], n)
 			}
@@ -554,6 +561,9 @@ func (fl *Info) CompositeLits() []*ast.CompositeLit { return fl.clits }
 // Callee returns the statically known function a call calls, as declared
 // (the generic origin of an instance).
 func (fl *Info) Callee(call *ast.CallExpr) *types.Func {
+	if fn, ok := fl.callee[call]; ok {
+		return fn // computed once, when the package was indexed
+	}
 	if fn := typeutil.StaticCallee(fl.Types, call); fn != nil {
 		return fn.Origin()
 	}

@@ -146,8 +146,10 @@ func (s serverSet) bare() bool { return s.notEquipped && !s.equipped && len(s.op
 
 // callee returns the statically known function called by call.
 func (m *Model) callee(call *ast.CallExpr) *types.Func {
-	fn := typeutil.StaticCallee(m.Pass.TypesInfo, call)
-	if fn != nil {
+	if m.Flow != nil {
+		return m.Flow.Callee(call)
+	}
+	if fn := typeutil.StaticCallee(m.Pass.TypesInfo, call); fn != nil {
 		return fn.Origin()
 	}
 	return nil

@@ -32,8 +32,8 @@
 package toolmodel
 
 import (
-	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"path/filepath"
@@ -46,7 +46,6 @@ import (
 	"github.com/toolcheck/toolcheck/internal/flow"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/toolcheck/toolcheck/internal/astindex"
 )
@@ -363,7 +362,7 @@ func (m *Model) indexCompositeLit(n *ast.CompositeLit) {
 
 func (m *Model) indexCall(call *ast.CallExpr) {
 	info := m.Pass.TypesInfo
-	fn := typeutil.StaticCallee(info, call)
+	fn := m.Flow.Callee(call)
 	if fn == nil {
 		return
 	}
@@ -376,17 +375,10 @@ func (m *Model) indexCall(call *ast.CallExpr) {
 
 func constString(info *types.Info, e ast.Expr) (string, bool) {
 	tv, ok := info.Types[e]
-	if !ok || tv.Value == nil {
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
 		return "", false
 	}
-	s := tv.Value.ExactString()
-	if len(s) >= 2 && s[0] == '"' {
-		var out string
-		if _, err := fmt.Sscanf(s, "%q", &out); err == nil {
-			return out, true
-		}
-	}
-	return "", false
+	return constant.StringVal(tv.Value), true
 }
 
 // FileOf returns the syntax tree holding pos.
