@@ -68,6 +68,7 @@ type checker struct {
 	unitOf     map[*ast.FuncDecl]*unit
 	errorFuncs map[ast.Node]bool // handlers whose returned error the model reads
 	retFunc    map[*ast.ReturnStmt]ast.Node
+	uses       map[*types.Func][]paramUse // memo of summary: other packages' text facts, and this package's evaluated units
 	leafMemo   map[ast.Expr][]leaf
 	inProgress map[ast.Node]bool
 	tr         *flow.Tracer // binds a helper's parameters to a call's arguments
@@ -118,6 +119,7 @@ func run(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter, opts *o
 		unitOf: map[*ast.FuncDecl]*unit{}, errorFuncs: map[ast.Node]bool{}, retFunc: map[*ast.ReturnStmt]ast.Node{},
 		leafMemo: map[ast.Expr][]leaf{}, inProgress: map[ast.Node]bool{},
 		reporter: r, reported: map[string]bool{}, expanding: map[*flow.Def]bool{}, bodyFields: map[*types.Var]bool{},
+		uses: map[*types.Func][]paramUse{},
 	}
 	c.in = m.Syntax
 	c.tr = m.Flow.NewTracer()
@@ -339,21 +341,29 @@ func (c *checker) summary(fn *types.Func) []paramUse {
 		if u == nil {
 			return nil
 		}
+		if uses, ok := c.uses[fn]; ok {
+			return uses
+		}
 		c.evalUnit(u)
 		var out []paramUse
 		for i, v := range u.params {
 			out = append(out, paramUse{i, v})
+		}
+		if u.done {
+			c.uses[fn] = out // final: its unit is evaluated
 		}
 		return out
 	}
 	if fn.Pkg() == c.pass.Pkg {
 		return nil
 	}
-	var f textFact
-	if c.pass.ImportObjectFact(fn, &f) {
-		return f.Params
+	if uses, ok := c.uses[fn]; ok {
+		return uses
 	}
-	return nil
+	var f textFact
+	c.pass.ImportObjectFact(fn, &f)
+	c.uses[fn] = f.Params
+	return f.Params
 }
 
 // report reports one finding at n, once per position and category.
