@@ -229,6 +229,23 @@ var errorIface = types.Universe.Lookup("error").Type().Underlying().(*types.Inte
 // siblings, a predicate IsX(err) whose name says the kind, and their
 // combinations with &&, || and !.
 func (m *Model) TestOf(cond ast.Expr) ErrTest {
+	m.mu.Lock()
+	t, ok := m.tests[cond]
+	m.mu.Unlock()
+	if ok {
+		return t // each return below a test asks about it again
+	}
+	t = m.testOf(cond)
+	m.mu.Lock()
+	if m.tests == nil {
+		m.tests = map[ast.Expr]ErrTest{}
+	}
+	m.tests[cond] = t
+	m.mu.Unlock()
+	return t
+}
+
+func (m *Model) testOf(cond ast.Expr) ErrTest {
 	info := m.Pass.TypesInfo
 	switch e := ast.Unparen(cond).(type) {
 	case *ast.UnaryExpr:

@@ -121,6 +121,7 @@ type Model struct {
 	funcUses    map[*types.Func]int
 	callsOf     map[*types.Func][]*ast.CallExpr // the static calls of each function
 	bounded     map[*ast.File]bool              // memoizes BehindBoundary (guarded by mu)
+	tests       map[ast.Expr]ErrTest            // memoizes TestOf (guarded by mu)
 	installable *bool                           // memoizes allInstallable (guarded by mu)
 	fwdTracer   *flow.Tracer                    // the tracer of forward.go (guarded by mu)
 	// oc judges outcomes (outcome.go), made on first use.
