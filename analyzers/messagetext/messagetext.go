@@ -231,6 +231,14 @@ func (c *checker) collect() {
 	for cur := range c.in.Root().Preorder((*ast.CallExpr)(nil), (*ast.CompositeLit)(nil), (*ast.AssignStmt)(nil), (*ast.ReturnStmt)(nil)) {
 		n := cur.Node()
 		switch n := n.(type) {
+		case *ast.CallExpr:
+			// A call hands text to the model through a known function: an
+			// SDK's error result, or a helper of the project or another
+			// package (texts).
+			fn := c.callee(n)
+			if fn == nil || toolmodel.IsSDKPath(toolmodel.PkgPath(fn)) && !sdkSink(fn) {
+				continue
+			}
 		case *ast.CompositeLit:
 			if !toolmodel.IsCallToolResult(c.info.TypeOf(n)) {
 				continue

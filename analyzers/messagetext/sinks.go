@@ -19,6 +19,16 @@ type sinkText struct {
 	site *toolmodel.ToolErrorSite // when the text is a ToolError's message
 }
 
+// sdkSink reports whether a call of fn, a function of an SDK, hands text
+// to the model: the texts switch below reads exactly these. The calls of
+// other SDK functions are not sinks.
+func sdkSink(fn *types.Func) bool {
+	return toolmodel.IsFunc(fn, toolmodel.MCPGoMCP, "NewToolResultError") ||
+		toolmodel.IsFunc(fn, toolmodel.MCPGoMCP, "NewToolResultErrorf") ||
+		toolmodel.IsFunc(fn, toolmodel.MCPGoMCP, "NewToolResultErrorFromErr") ||
+		toolmodel.IsMethod(fn, toolmodel.GoSDKMCP, "CallToolResult", "SetError")
+}
+
 // texts returns the model-facing texts built at sink node n.
 func (c *checker) texts(n ast.Node, u *unit) []sinkText {
 	one := func(t text) []sinkText { return []sinkText{{text: t, node: n}} }
