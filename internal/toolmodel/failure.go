@@ -250,7 +250,7 @@ func (m *Model) testOf(cond ast.Expr) ErrTest {
 	switch e := ast.Unparen(cond).(type) {
 	case *ast.UnaryExpr:
 		if e.Op == token.NOT {
-			t := m.TestOf(e.X)
+			t := m.testOf(e.X)
 			switch {
 			case t.Nil && t.Exact:
 				return ErrTest{Err: t.Err, Failed: true, Exact: true}
@@ -262,7 +262,7 @@ func (m *Model) testOf(cond ast.Expr) ErrTest {
 		switch e.Op {
 		case token.LAND:
 			var out ErrTest
-			for _, t := range []ErrTest{m.TestOf(e.X), m.TestOf(e.Y)} {
+			for _, t := range []ErrTest{m.testOf(e.X), m.testOf(e.Y)} {
 				switch {
 				case t.Err == nil:
 				case out.Err == nil, t.Nil, t.Class == ClassBenign,
@@ -277,7 +277,7 @@ func (m *Model) testOf(cond ast.Expr) ErrTest {
 			}
 			return out
 		case token.LOR:
-			for _, t := range []ErrTest{m.TestOf(e.X), m.TestOf(e.Y)} {
+			for _, t := range []ErrTest{m.testOf(e.X), m.testOf(e.Y)} {
 				if t.Failed && t.Class != ClassBenign {
 					t.Exact = false
 					return t
