@@ -96,25 +96,25 @@ func (c *checker) checkReturn(ret *ast.ReturnStmt, f *failure) {
 	var msg string
 	switch {
 	case f.kind == condAbsence:
-		msg = fmt.Sprintf("the not-found %s returns %s as a success; return a ToolError at INFO that names the missing item and where to find it", f.op, returns)
+		msg = fmt.Sprintf("the not-found %s returns %s as a success; return a ToolError at INFO that names the missing item and where to find it", f.op(), returns)
 	case f.kind == condInvalid:
-		msg = fmt.Sprintf("%s returns %s as a success, hiding a value that does not parse; return a ToolError at INFO that names the argument and the value expected", f.op, returns)
+		msg = fmt.Sprintf("%s returns %s as a success, hiding a value that does not parse; return a ToolError at INFO that names the argument and the value expected", f.op(), returns)
 	case errOnly:
 		returns = "nil"
-		msg = fmt.Sprintf("%s is swallowed by a nil error return, which reports success; %s", f.op, remedy)
+		msg = fmt.Sprintf("%s is swallowed by a nil error return, which reports success; %s", f.op(), remedy)
 	case fi.errIdx < 0:
-		msg = fmt.Sprintf("%s returns %s from a function with no error result, an empty success that hides the failure; add an error result and %s", f.op, returns, remedy)
+		msg = fmt.Sprintf("%s returns %s from a function with no error result, an empty success that hides the failure; add an error result and %s", f.op(), returns, remedy)
 	case mcpGoResult(fi) && !bare && isNil(info, ret.Results[0]):
 		returns = "(nil, nil)"
-		msg = fmt.Sprintf("%s returns (nil, nil), which mcp-go answers with internal error -32603 \"handler returned no result\"; %s", f.op, remedy)
+		msg = fmt.Sprintf("%s returns (nil, nil), which mcp-go answers with internal error -32603 \"handler returned no result\"; %s", f.op(), remedy)
 	default:
-		msg = fmt.Sprintf("%s returns %s with a nil error, an empty success that hides the failure; %s", f.op, returns, remedy)
+		msg = fmt.Sprintf("%s returns %s with a nil error, an empty success that hides the failure; %s", f.op(), returns, remedy)
 	}
 	d := analysis.Diagnostic{Pos: ret.Pos(), End: ret.End(), Message: msg}
 	if fix, ok := c.fix(ret, f); ok {
 		d.SuggestedFixes = []analysis.SuggestedFix{fix}
 	}
-	c.swallow(fi, ret, d, returns, f.op)
+	c.swallow(fi, ret, d, returns, f.op())
 }
 
 // fallsBack reports whether the failure branch, before ret, stores a value
@@ -194,7 +194,7 @@ func (c *checker) checkTupleReturn(ret *ast.ReturnStmt, f *failure) {
 	}
 	returns := shortExpr(call.Fun) + " of " + j.desc
 	c.swallow(c.fn, ret, analysis.Diagnostic{Pos: ret.Pos(), End: ret.End(),
-		Message: fmt.Sprintf("%s returns %s with a nil error, an empty success that hides the failure; %s", f.op, returns, remedy)}, returns, f.op)
+		Message: fmt.Sprintf("%s returns %s with a nil error, an empty success that hides the failure; %s", f.op(), returns, remedy)}, returns, f.op())
 }
 
 // assigned reports whether the function assigns v anywhere.
@@ -372,7 +372,7 @@ func (c *checker) checkLoop(loop ast.Node, body *ast.BlockStmt) {
 					cont := s.Body.List[len(s.Body.List)-1]
 					if c.inScope(cont.Pos()) {
 						c.r.Report(analysis.Diagnostic{Pos: cont.Pos(), End: cont.End(),
-							Message: fmt.Sprintf("%s is skipped with continue while building %s, and the result does not say so; return the error, or record the skipped item in the result", f.op, strings.Join(names, ", "))})
+							Message: fmt.Sprintf("%s is skipped with continue while building %s, and the result does not say so; return the error, or record the skipped item in the result", f.op(), strings.Join(names, ", "))})
 					}
 					continue
 				}

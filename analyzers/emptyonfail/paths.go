@@ -53,11 +53,10 @@ const (
 type failure struct {
 	err    *types.Var
 	kind   failKind
-	exact  bool   // err is certainly non-nil here: a fix may return it
-	op     string // "failure of os.ReadFile"
-	opCall *ast.CallExpr
-	start  token.Pos // where the failure branch begins
-	end    token.Pos // where it ends; NoPos: with the function
+	exact  bool          // err is certainly non-nil here: a fix may return it
+	opCall *ast.CallExpr // the operation that failed; nil: unknown
+	start  token.Pos     // where the failure branch begins
+	end    token.Pos     // where it ends; NoPos: with the function
 }
 
 // failureOf reads the model's failure path.
@@ -85,15 +84,19 @@ func (c *checker) failureOf(fp *toolmodel.FailurePath) *failure {
 	case toolmodel.ClassInvalid:
 		f.kind = condInvalid
 	}
-	if fp.Op != nil {
-		f.op = "failure of " + shortExpr(fp.Op.Fun)
-		if f.kind == condFail && toolmodel.IsParse(typeutil.StaticCallee(c.pass.TypesInfo, fp.Op)) {
-			f.kind = condInvalid
-		}
-	} else {
-		f.op = "failure in " + f.err.Name()
+	if fp.Op != nil && f.kind == condFail && toolmodel.IsParse(typeutil.StaticCallee(c.pass.TypesInfo, fp.Op)) {
+		f.kind = condInvalid
 	}
 	return f
+}
+
+// op names the failure for a message: "failure of os.ReadFile", or
+// "failure in err" when the operation is not known.
+func (f *failure) op() string {
+	if f.opCall != nil {
+		return "failure of " + shortExpr(f.opCall.Fun)
+	}
+	return "failure in " + f.err.Name()
 }
 
 // returnFailure returns the failure path ret, a return of the function

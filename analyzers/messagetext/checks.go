@@ -275,7 +275,7 @@ func (c *checker) checkCodes(s, lower string, at func(int) ast.Node) {
 		}
 		return n >= 2
 	}
-	for _, m := range findAll(errorCode, s, strings.ContainsAny(s, "0123456789")) {
+	for _, m := range findAll(errorCode, s, hasCodeDigits(s)) {
 		code := s[m[0]:m[1]]
 		if notCodes.MatchString(code) {
 			continue
@@ -325,6 +325,26 @@ func containsAny(s string, subs ...string) bool {
 
 // hasCapsPair reports whether s holds an upper-case letter followed by an
 // upper-case letter, digit or underscore: the start of every capsToken.
+// hasCodeDigits reports whether s holds what every errorCode match
+// holds: an upper-case letter, then perhaps '-' or '_', then three digits.
+func hasCodeDigits(s string) bool {
+	for i := 1; i+2 < len(s); i++ {
+		if !isDigit(s[i]) || !isDigit(s[i+1]) || !isDigit(s[i+2]) {
+			continue
+		}
+		j := i - 1
+		if (s[j] == '-' || s[j] == '_') && j > 0 {
+			j--
+		}
+		if 'A' <= s[j] && s[j] <= 'Z' {
+			return true
+		}
+	}
+	return false
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
 func hasCapsPair(s string) bool {
 	for i := 0; i+1 < len(s); i++ {
 		if c, d := s[i], s[i+1]; 'A' <= c && c <= 'Z' && ('A' <= d && d <= 'Z' || '0' <= d && d <= '9' || d == '_') {

@@ -34,7 +34,7 @@ type Info struct {
 	callee  map[*ast.CallExpr]*types.Func // the static callee of each call (Origin), nil for none
 	callsIn map[ast.Node][]*ast.CallExpr
 	lits    map[*ast.FuncLit]ast.Node
-	clits   []*ast.CompositeLit
+	clits   []Lit
 	funcs   []ast.Node // declarations with a body and literals, in source order
 
 	returns  map[ast.Node][]*ast.ReturnStmt
@@ -90,6 +90,12 @@ type Call struct {
 	Func ast.Node
 }
 
+// A Lit is a composite literal and its type.
+type Lit struct {
+	Lit  *ast.CompositeLit
+	Type types.Type
+}
+
 // New indexes the package whose syntax index, types and files are given.
 func New(fset *token.FileSet, pkg *types.Package, info *types.Info, syntax *astindex.Index) *Info {
 	// The tables are sized by the syntax they index: grown from empty,
@@ -115,7 +121,7 @@ func New(fset *token.FileSet, pkg *types.Package, info *types.Info, syntax *asti
 		litDecls: map[*ast.FuncDecl]bool{},
 		calls:    make([]Call, 0, syntax.Count((*ast.CallExpr)(nil))),
 		callee:   make(map[*ast.CallExpr]*types.Func, syntax.Count((*ast.CallExpr)(nil))),
-		clits:    make([]*ast.CompositeLit, 0, syntax.Count((*ast.CompositeLit)(nil))),
+		clits:    make([]Lit, 0, syntax.Count((*ast.CompositeLit)(nil))),
 		funcs:    make([]ast.Node, 0, funcs),
 	}
 	fl.index()
@@ -230,8 +236,9 @@ func (fl *Info) index() {
 				}
 			}
 		case *ast.CompositeLit:
-			fl.clits = append(fl.clits, n)
-			fl.indexCompositeLit(n, EnclosingFunc(c))
+			t := info.TypeOf(n)
+			fl.clits = append(fl.clits, Lit{n, t})
+			fl.indexCompositeLit(n, t, EnclosingFunc(c))
 		case *ast.CallExpr:
 			fn := EnclosingFunc(c)
 			fl.calls = append(fl.calls, Call{n, fn})
@@ -284,9 +291,8 @@ func (fl *Info) indexAssign(c astindex.Cursor, n *ast.AssignStmt) {
 	}
 }
 
-func (fl *Info) indexCompositeLit(n *ast.CompositeLit, fn ast.Node) {
+func (fl *Info) indexCompositeLit(n *ast.CompositeLit, t types.Type, fn ast.Node) {
 	info := fl.Types
-	t := info.TypeOf(n)
 	if t == nil {
 		return
 	}
@@ -555,8 +561,9 @@ func (fl *Info) CallsOf(fn ast.Node) []*ast.CallExpr {
 	return fl.callsIn[fn]
 }
 
-// CompositeLits returns the package's composite literals, in source order.
-func (fl *Info) CompositeLits() []*ast.CompositeLit { return fl.clits }
+// CompositeLits returns the package's composite literals and their
+// types, in source order.
+func (fl *Info) CompositeLits() []Lit { return fl.clits }
 
 // Callee returns the statically known function a call calls, as declared
 // (the generic origin of an instance).

@@ -380,7 +380,7 @@ func (m *Model) classifyHandlerAt(a arg, f *flow.Frame) handlerSet {
 // handler, in a loop over the slice: mw[i](h), or m(h) where m ranges
 // over mw. It returns the parameter and the handler argument.
 func (m *Model) chainCall(call *ast.CallExpr) (*types.Var, ast.Expr) {
-	if len(call.Args) != 1 || HandlerKindOf(m.Pass.TypesInfo.TypeOf(call.Args[0])) == NotHandler || m.Flow.Callee(call) != nil {
+	if len(call.Args) != 1 || m.Flow.Callee(call) != nil || HandlerKindOf(m.Pass.TypesInfo.TypeOf(call.Args[0])) == NotHandler {
 		return nil, nil
 	}
 	var slice ast.Expr

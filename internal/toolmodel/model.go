@@ -329,7 +329,7 @@ func (m *Model) index() {
 		m.fileOf[pass.Fset.File(f.Pos())] = f
 	}
 	for _, lit := range m.Flow.CompositeLits() {
-		m.indexCompositeLit(lit)
+		m.indexCompositeLit(lit.Lit, lit.Type)
 	}
 	for _, ca := range m.Flow.Calls() {
 		m.indexCall(ca.Call)
@@ -342,9 +342,8 @@ func ObjOf(info *types.Info, id *ast.Ident) types.Object { return flow.ObjOf(inf
 // EnclosingFuncAt returns the innermost FuncDecl or FuncLit around c.
 func EnclosingFuncAt(c astindex.Cursor) ast.Node { return flow.EnclosingFunc(c) }
 
-func (m *Model) indexCompositeLit(n *ast.CompositeLit) {
+func (m *Model) indexCompositeLit(n *ast.CompositeLit, t types.Type) {
 	info := m.Pass.TypesInfo
-	t := info.TypeOf(n)
 	if t == nil {
 		return
 	}

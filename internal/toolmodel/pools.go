@@ -88,8 +88,8 @@ func (m *Model) ownPools() map[string][]entry {
 			}
 		}
 	}
-	consider := func(e ast.Expr) {
-		typ := recordTypeName(info.TypeOf(e))
+	consider := func(e ast.Expr, t types.Type) {
+		typ := recordTypeName(t)
 		if typ == "" || m.IsTestFile(e.Pos()) {
 			return // (a test's records are not the program's)
 		}
@@ -98,15 +98,24 @@ func (m *Model) ownPools() map[string][]entry {
 		add(typ, m.toolHandlers(e, nil).unwrapped)
 	}
 	for _, ca := range m.Flow.Calls() {
-		if tv, ok := info.Types[ca.Call.Fun]; ok && tv.IsType() {
+		if fn := m.Flow.Callee(ca.Call); fn != nil {
+			if sig := fn.Signature(); sig.TypeParams().Len() == 0 && sig.RecvTypeParams().Len() == 0 {
+				// The type of the call is its callee's one result: no
+				// record among zero or several.
+				if sig.Results().Len() == 1 {
+					consider(ca.Call, sig.Results().At(0).Type())
+				}
+				continue
+			}
+		} else if tv, ok := info.Types[ca.Call.Fun]; ok && tv.IsType() {
 			continue
 		}
-		consider(ca.Call)
+		consider(ca.Call, info.TypeOf(ca.Call))
 	}
 	for _, lit := range m.Flow.CompositeLits() {
-		if recordOf(info.TypeOf(lit)) != nil {
-			if _, isPtr := types.Unalias(info.TypeOf(lit)).(*types.Pointer); !isPtr {
-				consider(lit)
+		if recordOf(lit.Type) != nil {
+			if _, isPtr := types.Unalias(lit.Type).(*types.Pointer); !isPtr {
+				consider(lit.Lit, lit.Type)
 			}
 		}
 	}
