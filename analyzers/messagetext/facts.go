@@ -163,40 +163,6 @@ func envReads(pass *analysis.Pass, syntax *astindex.Index, fl *flow.Info) (names
 	if toolmodel.InGOROOT(pass) {
 		return nil, false
 	}
-	// The calls that may read the environment: their first argument a
-	// string constant or a parameter.
-	type read struct {
-		call *ast.CallExpr
-		fn   *types.Func
-	}
-	var reads []read
-	visit := func(call *ast.CallExpr) {
-		if len(call.Args) == 0 {
-			return
-		}
-		fn, _ := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
-		if fn == nil || fn.Pkg() == nil {
-			return
-		}
-		if fl == nil && fn.Pkg().Path() != "os" && fn.Pkg().Path() != "syscall" {
-			return // not the project's own code: no helper of it is learned
-		}
-		reads = append(reads, read{call, fn.Origin()})
-	}
-	if syntax != nil {
-		for c := range syntax.Root().Preorder((*ast.CallExpr)(nil)) {
-			visit(c.Node().(*ast.CallExpr))
-		}
-	} else {
-		for _, f := range pass.Files {
-			ast.Inspect(f, func(n ast.Node) bool {
-				if call, ok := n.(*ast.CallExpr); ok {
-					visit(call)
-				}
-				return true
-			})
-		}
-	}
 	learned := map[*types.Func]int{}  // this package's, by the parameter
 	imported := map[*types.Func]int{} // other packages', from their facts, once each
 	// nameArg returns the index of the argument of a call of fn that names
@@ -222,6 +188,44 @@ func envReads(pass *analysis.Pass, syntax *astindex.Index, fl *flow.Info) (names
 		}
 		imported[fn] = i
 		return i
+	}
+	// The calls that may read the environment: their first argument a
+	// string constant or a parameter.
+	type read struct {
+		call *ast.CallExpr
+		fn   *types.Func
+	}
+	var reads []read
+	visit := func(call *ast.CallExpr) {
+		if len(call.Args) == 0 {
+			return
+		}
+		fn, _ := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
+		if fn == nil || fn.Pkg() == nil {
+			return
+		}
+		if fl == nil && fn.Pkg().Path() != "os" && fn.Pkg().Path() != "syscall" {
+			return // not the project's own code: no helper of it is learned
+		}
+		fn = fn.Origin()
+		if fn.Pkg() != pass.Pkg && !(fn.Pkg().Path() == "os" && fn.Name() == "ExpandEnv") && nameArg(fn) < 0 {
+			return // another package's function that names no variable
+		}
+		reads = append(reads, read{call, fn})
+	}
+	if syntax != nil {
+		for c := range syntax.Root().Preorder((*ast.CallExpr)(nil)) {
+			visit(c.Node().(*ast.CallExpr))
+		}
+	} else {
+		for _, f := range pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				if call, ok := n.(*ast.CallExpr); ok {
+					visit(call)
+				}
+				return true
+			})
+		}
 	}
 	seen := map[string]bool{}
 	for changed := true; changed; {

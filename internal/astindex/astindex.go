@@ -8,19 +8,19 @@
 // leaves toolcheck never navigates from: identifiers, basic literals and
 // comments are not indexed. FindByPos on one returns its parent, and
 // PrevSibling skips them. The rest costs one 24-byte record per node, in
-// a slice of exactly the right size, where the inspector keeps two 32-byte
-// events per node (leaves included) in a slice that grows by doubling when
-// its size estimate falls short, as it does on dense code. toolcheck builds
+// a buffer that passes from one package's index to the next (Recycle),
+// where the inspector keeps two 32-byte events per node (leaves included)
+// in a new slice for each package that grows by doubling when its size
+// estimate falls short, as it does on dense code. toolcheck builds
 // an index for every package that reaches an MCP SDK; on a module of tool
-// handlers the inspector was the largest single allocation of a run, and
-// the index is about a sixth of it.
+// handlers the inspector was the largest single allocation of a run; the
+// index's first buffer is smaller, and the packages after it reuse it.
 package astindex
 
 import (
 	"go/ast"
 	"go/token"
 	"iter"
-	"slices"
 )
 
 // An Index holds every node of some files in the order of ast.Inspect.
@@ -28,6 +28,7 @@ type Index struct {
 	nodes  []entry
 	kinds  []uint8   // the kind of each node, for type filters
 	counts [64]int32 // how many nodes of each kind
+	b      *builder  // whose buffers nodes and kinds are, for Recycle
 }
 
 type entry struct {
@@ -38,8 +39,9 @@ type entry struct {
 
 // New indexes files.
 func New(files []*ast.File) *Index {
-	// One walk into a scratch buffer reused across calls, then one copy of
-	// exactly the right size: no second walk to count, no slack.
+	// One walk into a buffer taken from an index recycled before, if any:
+	// no second walk to count, and no new allocation once the buffers
+	// have grown to the size of the packages indexed.
 	var b *builder
 	select {
 	case b = <-scratch:
@@ -50,21 +52,31 @@ func New(files []*ast.File) *Index {
 	for _, f := range files {
 		b.walk(f)
 	}
-	in := &Index{nodes: slices.Clone(b.nodes), kinds: slices.Clone(b.kinds)}
+	in := &Index{nodes: b.nodes, kinds: b.kinds, b: b}
 	for _, k := range in.kinds {
 		in.counts[k]++
-	}
-	clear(b.nodes) // hold no syntax between calls
-	select {
-	case scratch <- b:
-	default:
 	}
 	return in
 }
 
-// scratch holds idle builders, one per concurrent caller at most. Unlike a
-// sync.Pool it is not emptied by garbage collection, which would make
-// every call after a collection grow its buffer again.
+// Recycle keeps the index's buffers for the next index built. Its caller
+// must be the last user of in and of its cursors.
+func (in *Index) Recycle() {
+	if in == nil || in.b == nil {
+		return
+	}
+	b := in.b
+	in.b, in.nodes, in.kinds = nil, nil, nil
+	clear(b.nodes) // hold no syntax between packages
+	select {
+	case scratch <- b:
+	default:
+	}
+}
+
+// scratch holds the buffers of recycled indexes. Unlike a sync.Pool it is
+// not emptied by garbage collection, which would make every index built
+// after a collection grow its buffer again.
 var scratch = make(chan *builder, 16)
 
 // A builder records nodes in preorder (walk.go).

@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"iter"
 	"sort"
+	"sync"
 
 	"golang.org/x/tools/go/types/typeutil"
 
@@ -24,22 +25,56 @@ type Info struct {
 	Types  *types.Info
 	Syntax *astindex.Index
 
-	decls   map[*types.Func]*ast.FuncDecl
-	funcOf  map[ast.Node]*types.Func
-	params  map[*types.Var]Param
-	defs    map[types.Object][]*Def
-	stores  map[*types.Var][]*Def           // v.f = x, v.f.g = x: stores into a variable's fields
-	addrs   map[*types.Var][]*ast.UnaryExpr // &v
-	calls   []Call
-	callee  map[*ast.CallExpr]*types.Func // the static callee of each call (Origin), nil for none
-	callsIn map[ast.Node][]*ast.CallExpr
-	lits    map[*ast.FuncLit]ast.Node
-	clits   []Lit
-	funcs   []ast.Node // declarations with a body and literals, in source order
+	tables
+	calls []Call
+	clits []Lit
+	funcs []ast.Node // declarations with a body and literals, in source order
+}
 
+// tables are the maps of an Info. Recycle hands them on to the next
+// package's index, emptied, so that each package does not allocate (and
+// the collector does not reclaim) tables of the same size again.
+type tables struct {
+	decls    map[*types.Func]*ast.FuncDecl
+	funcOf   map[ast.Node]*types.Func
+	params   map[*types.Var]Param
+	defs     map[types.Object][]*Def
+	stores   map[*types.Var][]*Def           // v.f = x, v.f.g = x: stores into a variable's fields
+	addrs    map[*types.Var][]*ast.UnaryExpr // &v
+	callee   map[*ast.CallExpr]*types.Func   // the static callee of each call (Origin), nil for none
+	callsIn  map[ast.Node][]*ast.CallExpr
+	lits     map[*ast.FuncLit]ast.Node
 	returns  map[ast.Node][]*ast.ReturnStmt
 	retCurs  map[ast.Node][]astindex.Cursor
 	litDecls map[*ast.FuncDecl]bool
+}
+
+// spare holds the tables of recycled Infos.
+var spare sync.Pool // *tables
+
+// Recycle empties fl and keeps its tables for the next package indexed.
+// Its caller must be the last user of fl: afterwards fl finds nothing, like
+// a nil Info.
+func (fl *Info) Recycle() {
+	if fl == nil || fl.decls == nil {
+		return
+	}
+	t := fl.tables
+	fl.tables = tables{}
+	fl.calls, fl.clits, fl.funcs = nil, nil, nil
+	clear(t.decls)
+	clear(t.funcOf)
+	clear(t.params)
+	clear(t.defs)
+	clear(t.stores)
+	clear(t.addrs)
+	clear(t.callee)
+	clear(t.callsIn)
+	clear(t.lits)
+	clear(t.returns)
+	clear(t.retCurs)
+	clear(t.litDecls)
+	spare.Put(&t)
 }
 
 // A Param locates a parameter in its function's signature.
@@ -104,25 +139,32 @@ func New(fset *token.FileSet, pkg *types.Package, info *types.Info, syntax *asti
 	lits := syntax.Count((*ast.FuncLit)(nil))
 	funcs := decls + lits
 	fl := &Info{
-		Fset:     fset,
-		Pkg:      pkg,
-		Types:    info,
-		Syntax:   syntax,
-		decls:    make(map[*types.Func]*ast.FuncDecl, decls),
-		funcOf:   make(map[ast.Node]*types.Func, decls),
-		params:   make(map[*types.Var]Param, 2*funcs),
-		defs:     make(map[types.Object][]*Def, syntax.Count((*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.RangeStmt)(nil))),
-		stores:   map[*types.Var][]*Def{},
-		addrs:    map[*types.Var][]*ast.UnaryExpr{},
-		callsIn:  make(map[ast.Node][]*ast.CallExpr, funcs),
-		lits:     make(map[*ast.FuncLit]ast.Node, lits),
-		returns:  make(map[ast.Node][]*ast.ReturnStmt, funcs),
-		retCurs:  make(map[ast.Node][]astindex.Cursor, funcs),
-		litDecls: map[*ast.FuncDecl]bool{},
-		calls:    make([]Call, 0, syntax.Count((*ast.CallExpr)(nil))),
-		callee:   make(map[*ast.CallExpr]*types.Func, syntax.Count((*ast.CallExpr)(nil))),
-		clits:    make([]Lit, 0, syntax.Count((*ast.CompositeLit)(nil))),
-		funcs:    make([]ast.Node, 0, funcs),
+		Fset:   fset,
+		Pkg:    pkg,
+		Types:  info,
+		Syntax: syntax,
+		calls:  make([]Call, 0, syntax.Count((*ast.CallExpr)(nil))),
+		clits:  make([]Lit, 0, syntax.Count((*ast.CompositeLit)(nil))),
+		funcs:  make([]ast.Node, 0, funcs),
+	}
+	if t, ok := spare.Get().(*tables); ok {
+		fl.tables = *t
+	} else {
+		calls := syntax.Count((*ast.CallExpr)(nil))
+		fl.tables = tables{
+			decls:    make(map[*types.Func]*ast.FuncDecl, decls),
+			funcOf:   make(map[ast.Node]*types.Func, decls),
+			params:   make(map[*types.Var]Param, 2*funcs),
+			defs:     make(map[types.Object][]*Def, syntax.Count((*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.RangeStmt)(nil))),
+			stores:   map[*types.Var][]*Def{},
+			addrs:    map[*types.Var][]*ast.UnaryExpr{},
+			callsIn:  make(map[ast.Node][]*ast.CallExpr, funcs),
+			lits:     make(map[*ast.FuncLit]ast.Node, lits),
+			returns:  make(map[ast.Node][]*ast.ReturnStmt, funcs),
+			retCurs:  make(map[ast.Node][]astindex.Cursor, funcs),
+			litDecls: map[*ast.FuncDecl]bool{},
+			callee:   make(map[*ast.CallExpr]*types.Func, calls),
+		}
 	}
 	fl.index()
 	return fl

@@ -3,6 +3,7 @@ package flow_test
 import (
 	"go/ast"
 	"go/types"
+	"iter"
 	"testing"
 )
 
@@ -45,4 +46,55 @@ func TestTypeSwitchDefs(t *testing.T) {
 	if uses != 2 {
 		t.Fatalf("found %d uses of the clauses' v, want 2", uses)
 	}
+}
+
+// A recycled Info finds nothing, and the package indexed next with its
+// tables reads as it would from new ones.
+func TestRecycle(t *testing.T) {
+	_, file, info, fl := typecheck(t, switchSrc)
+	var use *ast.Ident
+	ast.Inspect(file, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && id.Name == "v" && info.Uses[id] != nil && use == nil {
+			use = id
+		}
+		return true
+	})
+	v := info.Uses[use].(*types.Var)
+	if defs, _ := fl.Reaching(v, use); len(defs) != 1 {
+		t.Fatalf("before Recycle: %d defs of v, want 1", len(defs))
+	}
+	fl.Recycle()
+	if defs, _ := fl.Reaching(v, use); len(defs) != 0 || len(fl.Calls()) != 0 || count(fl.Decls()) != 0 {
+		t.Errorf("after Recycle: %d defs of v, %d calls, %d declarations; want none", len(defs), len(fl.Calls()), count(fl.Decls()))
+	}
+	fl.Recycle() // a second time: nothing to give back
+
+	// The next package (here, the same source checked again) reuses the
+	// tables: it must see its own definitions only.
+	_, file2, info2, fl2 := typecheck(t, switchSrc)
+	uses := 0
+	ast.Inspect(file2, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok || id.Name != "v" {
+			return true
+		}
+		if v, ok := info2.Uses[id].(*types.Var); ok {
+			uses++
+			if defs, _ := fl2.Reaching(v, id); len(defs) != 1 {
+				t.Errorf("reused tables: %d defs of v, want 1", len(defs))
+			}
+		}
+		return true
+	})
+	if uses != 2 || count(fl2.Decls()) != 1 {
+		t.Errorf("reused tables: %d uses of v, %d declarations; want 2 and 1", uses, count(fl2.Decls()))
+	}
+}
+
+func count[K, V any](seq iter.Seq2[K, V]) int {
+	n := 0
+	for range seq {
+		n++
+	}
+	return n
 }

@@ -131,6 +131,8 @@ func (m *Model) finished() {
 // release drops what only the dependents' runs need: the syntax index and
 // the tables. The configuration, relevance and directives stay.
 func (m *Model) release() {
+	m.Flow.Recycle()
+	m.Syntax.Recycle()
 	m.Syntax, m.Flow, m.tr = nil, nil, nil
 	m.Handlers, m.ToolCode, m.BoundaryCode, m.Unwrapped, m.ToolNames = nil, nil, nil, nil, nil
 	m.equipped, m.boundary, m.summaries, m.reported, m.funcFacts = nil, nil, nil, nil, nil
