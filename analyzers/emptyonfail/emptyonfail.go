@@ -126,6 +126,7 @@ type checker struct {
 	params         map[*types.Var]bool   // parameters of every function seen
 	swallows       map[*types.Func]*Fact // declared functions that return empty on failure
 	facts          map[*types.Func]*Fact // memo of factOf: other packages' functions
+	factScratch    *Fact                 // receives the next imported Fact (factOf)
 	reported       map[token.Pos]bool    // calls of fact functions reported in this package
 	valueUsed      map[*types.Func]bool  // functions used as values (lazy)
 	decls          []*ast.FuncDecl       // in source order
@@ -178,9 +179,13 @@ func (c *checker) factOf(fn *types.Func) *Fact {
 	if f, ok := c.facts[fn]; ok {
 		return f
 	}
+	// Most functions have no fact: one zero Fact serves every miss.
+	if c.factScratch == nil {
+		c.factScratch = new(Fact)
+	}
 	var f *Fact
-	if g := new(Fact); c.pass.ImportObjectFact(fn, g) {
-		f = g
+	if c.pass.ImportObjectFact(fn, c.factScratch) {
+		f, c.factScratch = c.factScratch, nil
 	}
 	if c.facts == nil {
 		c.facts = map[*types.Func]*Fact{}

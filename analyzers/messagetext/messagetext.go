@@ -64,14 +64,15 @@ type checker struct {
 	safe         map[string]bool
 	resourcePkgs map[string]bool
 
-	units      []*unit
-	unitOf     map[*ast.FuncDecl]*unit
-	errorFuncs map[ast.Node]bool // handlers whose returned error the model reads
-	retFunc    map[*ast.ReturnStmt]ast.Node
-	uses       map[*types.Func][]paramUse // memo of summary: other packages' text facts, and this package's evaluated units
-	leafMemo   map[ast.Expr][]leaf
-	inProgress map[ast.Node]bool
-	tr         *flow.Tracer // binds a helper's parameters to a call's arguments
+	units       []*unit
+	unitOf      map[*ast.FuncDecl]*unit
+	errorFuncs  map[ast.Node]bool // handlers whose returned error the model reads
+	retFunc     map[*ast.ReturnStmt]ast.Node
+	uses        map[*types.Func][]paramUse // memo of summary: other packages' text facts, and this package's evaluated units
+	textScratch *textFact                  // receives each imported text fact (summary)
+	leafMemo    map[ast.Expr][]leaf
+	inProgress  map[ast.Node]bool
+	tr          *flow.Tracer // binds a helper's parameters to a call's arguments
 
 	reporter *toolmodel.Reporter
 	reported map[string]bool
@@ -368,8 +369,12 @@ func (c *checker) summary(fn *types.Func) []paramUse {
 	if uses, ok := c.uses[fn]; ok {
 		return uses
 	}
-	var f textFact
-	c.pass.ImportObjectFact(fn, &f)
+	if c.textScratch == nil {
+		c.textScratch = new(textFact)
+	}
+	f := c.textScratch // one fact value receives them all: it is read at once
+	f.Params = nil
+	c.pass.ImportObjectFact(fn, f)
 	c.uses[fn] = f.Params
 	return f.Params
 }

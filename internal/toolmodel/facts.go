@@ -165,10 +165,13 @@ func (m *Model) factOf(fn *types.Func) *FuncFact {
 	if ff, ok := m.funcFacts[fn]; ok {
 		return ff
 	}
-	var ff FuncFact
+	// Most functions have no fact: one zero FuncFact serves every miss.
+	if m.factScratch == nil {
+		m.factScratch = new(FuncFact)
+	}
 	var res *FuncFact
-	if m.Pass.ImportObjectFact(fn, &ff) {
-		res = &ff
+	if m.Pass.ImportObjectFact(fn, m.factScratch) {
+		res, m.factScratch = m.factScratch, nil
 	}
 	m.funcFacts[fn] = res
 	return res

@@ -103,9 +103,11 @@ type Model struct {
 	pools     map[string][]entry // the tool records the package builds, by type
 	poolCache map[string][]entry // ... and its imports
 	funcFacts map[*types.Func]*FuncFact
-	generated map[*ast.File]bool
-	fileOf    map[*token.File]*ast.File
-	visiting  map[visitKey]bool
+	// factScratch receives the next imported FuncFact (factOf).
+	factScratch *FuncFact
+	generated   map[*ast.File]bool
+	fileOf      map[*token.File]*ast.File
+	visiting    map[visitKey]bool
 
 	te     *toolErrorState // ToolError recognition, computed on first use
 	teOnce sync.Once
