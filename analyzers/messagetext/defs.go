@@ -108,7 +108,8 @@ func isLocal(v *types.Var) bool {
 
 // isOpaque reports whether local variable v cannot be traced: its address
 // is taken, or a function other than the one declaring it stores into it
-// (a closure, which may run at any time).
+// (a closure, which may run at any time). A store into one of its elements
+// (m[k] = x) is not a store into v.
 func (d *defs) isOpaque(v *types.Var) bool {
 	if !isLocal(v) {
 		return false
@@ -120,6 +121,9 @@ func (d *defs) isOpaque(v *types.Var) bool {
 	if !r {
 		decl := d.declFunc(v)
 		for _, def := range d.fl.Defs(v) {
+			if def.Elem && def.Block == nil {
+				continue // m[k] = x: an element store (a range clause has a Block)
+			}
 			if def.Func != decl {
 				r = true
 				break

@@ -277,6 +277,17 @@ func (n *Notes) addressTaken(ctx context.Context, req mcp.CallToolRequest) (*mcp
 
 func rewrite(s *string) { *s = "The notes could not be read; retry later." }
 
+// A closure that stores into an element of a map stores into the map, not
+// the variable: the variable's value is traced.
+func (n *Notes) elementStored(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	wd, _ := os.Getwd()
+	dirs := map[string]string{}
+	dirs["notes"] = wd
+	reset := func() { dirs["cache"] = "" }
+	reset()
+	return mcp.NewToolResultErrorf("no notes in %s", dirs["notes"]), nil // want `server path \(os.Getwd\)`
+}
+
 // The same variable stored only by its own function is traced.
 func (n *Notes) ownStores(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	data, err := os.ReadFile(n.root)
