@@ -323,8 +323,6 @@ func containsAny(s string, subs ...string) bool {
 	return false
 }
 
-// hasCapsPair reports whether s holds an upper-case letter followed by an
-// upper-case letter, digit or underscore: the start of every capsToken.
 // hasCodeDigits reports whether s holds what every errorCode match
 // holds: an upper-case letter, then perhaps '-' or '_', then three digits.
 func hasCodeDigits(s string) bool {
@@ -345,6 +343,8 @@ func hasCodeDigits(s string) bool {
 
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 
+// hasCapsPair reports whether s holds an upper-case letter followed by an
+// upper-case letter, digit or underscore: the start of every capsToken.
 func hasCapsPair(s string) bool {
 	for i := 0; i+1 < len(s); i++ {
 		if c, d := s[i], s[i+1]; 'A' <= c && c <= 'Z' && ('A' <= d && d <= 'Z' || '0' <= d && d <= '9' || d == '_') {

@@ -21,6 +21,7 @@ import (
 	"go/ast"
 	"go/token"
 	"iter"
+	"slices"
 )
 
 // An Index holds every node of some files in the order of ast.Inspect.
@@ -52,12 +53,30 @@ func New(files []*ast.File) *Index {
 	for _, f := range files {
 		b.walk(f)
 	}
-	in := &Index{nodes: b.nodes, kinds: b.kinds, b: b}
+	var in *Index
+	if cap(b.nodes) <= 2*len(b.nodes)+minSlack {
+		in = &Index{nodes: b.nodes, kinds: b.kinds, b: b}
+	} else {
+		// A buffer grown by a much larger package: this index gets its
+		// own copy, so that an index never recycled (a model kept to the
+		// end of the run) does not hold the large buffer, which stays for
+		// the packages to come.
+		in = &Index{nodes: slices.Clone(b.nodes), kinds: slices.Clone(b.kinds)}
+		clear(b.nodes)
+		select {
+		case scratch <- b:
+		default:
+		}
+	}
 	for _, k := range in.kinds {
 		in.counts[k]++
 	}
 	return in
 }
+
+// minSlack is the unused capacity (in nodes) a recycled buffer may keep
+// and still be handed to an index as it is.
+const minSlack = 4096
 
 // Recycle keeps the index's buffers for the next index built. Its caller
 // must be the last user of in and of its cursors.

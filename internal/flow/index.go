@@ -53,8 +53,8 @@ type tables struct {
 var spare sync.Pool // *tables
 
 // Recycle empties fl and keeps its tables for the next package indexed.
-// Its caller must be the last user of fl: afterwards fl finds nothing, like
-// a nil Info.
+// Its caller must be the last user of fl: afterwards its tables are empty
+// (only Callee still answers, from the types).
 func (fl *Info) Recycle() {
 	if fl == nil || fl.decls == nil {
 		return

@@ -56,7 +56,7 @@ func infoOf(model *analysis.Analyzer) *modelInfo {
 // is simply kept.
 func Attach(model *analysis.Analyzer, a *analysis.Analyzer, facts []analysis.Fact, do Analysis) *analysis.Analyzer {
 	info := infoOf(model)
-	info.dependents.Add(1)
+	idx := info.dependents.Add(1) - 1 // counted where the model ran after this
 	a.Requires = append(a.Requires, model)
 	name := a.Name
 	if !info.host || len(facts) == 0 {
@@ -64,6 +64,7 @@ func Attach(model *analysis.Analyzer, a *analysis.Analyzer, facts []analysis.Fac
 		a.Run = func(pass *analysis.Pass) (any, error) {
 			m := pass.ResultOf[model].(*Model)
 			r := m.Reporter(pass, name)
+			r.counted = idx < m.counted
 			defer r.Finish()
 			return nil, do(pass, m, r)
 		}
@@ -87,6 +88,7 @@ func Attach(model *analysis.Analyzer, a *analysis.Analyzer, facts []analysis.Fac
 			r.err = do(pass, m, r)
 		}
 		r.pass = pass // findings leave through this analyzer's pass
+		r.counted = idx < m.counted
 		defer r.Finish()
 		return nil, r.err
 	}
@@ -105,7 +107,9 @@ func hasFactType(list []analysis.Fact, f analysis.Fact) bool {
 // start prepares m for its dependents: how many will report, and, for a
 // host, the analyses it runs in its own pass.
 func (info *modelInfo) start(m *Model) {
-	m.pending.Store(info.dependents.Load())
+	m.info = info
+	m.counted = info.dependents.Load()
+	m.pending.Store(m.counted)
 	if !info.host {
 		return
 	}
@@ -121,9 +125,10 @@ func (info *modelInfo) start(m *Model) {
 }
 
 // finished records that one dependent analyzer is done with m; the last
-// releases the model's indexes.
+// of those attached when the model ran releases the model's indexes,
+// unless another analyzer has been attached since.
 func (m *Model) finished() {
-	if m.pending.Add(-1) == 0 {
+	if m.pending.Add(-1) == 0 && m.info.dependents.Load() == m.counted {
 		m.release()
 	}
 }
@@ -139,5 +144,6 @@ func (m *Model) release() {
 	m.fileOf, m.visiting = nil, nil
 	m.te, m.levels, m.oc, m.isErrors.sites = nil, nil, nil, nil
 	m.returned, m.funcUses, m.callsOf, m.bounded = nil, nil, nil, nil
-	m.hosted = nil
+	m.hosted, m.tests, m.factScratch = nil, nil, nil
+	m.pools, m.poolCache = nil, nil
 }

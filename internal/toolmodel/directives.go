@@ -92,6 +92,9 @@ type Reporter struct {
 	used    map[*Directive]bool
 	pending []analysis.Diagnostic
 	err     error // the error of a hosted analysis, returned by its analyzer
+	// counted: the analyzer was attached before the model ran, so the
+	// model waits for its Finish before releasing its tables.
+	counted bool
 }
 
 // Reporter returns the reporter of the analyzer called name for pass.
@@ -145,7 +148,9 @@ func (r *Reporter) Report(d analysis.Diagnostic) {
 // Finish also tells the model this analyzer is done with it (see
 // Attach); the analyzer must not use the model afterwards.
 func (r *Reporter) Finish() {
-	defer r.m.finished()
+	if r.counted {
+		defer r.m.finished()
+	}
 	// Findings leave in source order, whatever order the analyzer found
 	// them in, so that every driver prints the same output run after run.
 	sort.SliceStable(r.pending, func(i, j int) bool {

@@ -137,6 +137,11 @@ type Model struct {
 	// pending counts the dependent analyzers still to finish with this
 	// package; the last one to finish releases the model's indexes.
 	pending atomic.Int32
+	// counted is how many dependents were attached when the model ran:
+	// those pending counts. While one attached later exists (it runs its
+	// analysis in its own pass, at any time), the model is kept.
+	counted int32
+	info    *modelInfo
 	// hosted holds the reporters of the dependents whose analysis the
 	// model ran in its own pass (NewHost), by analyzer name.
 	hosted map[string]*Reporter
