@@ -8,7 +8,10 @@ import "go/ast"
 // leaves the index leaves out (identifiers, basic literals, comments) are
 // skipped where their parent names them, without a call, where ast.Walk
 // makes two visitor calls for each. Identifiers are about half the nodes
-// of Go code, so this halves the cost of building an index.
+// of Go code, so this halves the cost of building an index. An optional
+// child of interface type (an if's Init or Else) is walked as it is: a nil
+// one returns at once. Only optional children of pointer type (field
+// lists, a declaration's body) are tested first.
 func (b *builder) walk(n ast.Node) {
 	var k uint8
 	switch n.(type) {
@@ -27,9 +30,7 @@ func (b *builder) walk(n ast.Node) {
 	switch n := n.(type) {
 	case *ast.Field:
 		k = kField
-		if n.Type != nil {
-			b.walk(n.Type)
-		}
+		b.walk(n.Type)
 	case *ast.FieldList:
 		k = kFieldList
 		for _, f := range n.List {
@@ -39,18 +40,14 @@ func (b *builder) walk(n ast.Node) {
 		k = kBadExpr
 	case *ast.Ellipsis:
 		k = kEllipsis
-		if n.Elt != nil {
-			b.walk(n.Elt)
-		}
+		b.walk(n.Elt)
 	case *ast.FuncLit:
 		k = kFuncLit
 		b.walk(n.Type)
 		b.walk(n.Body)
 	case *ast.CompositeLit:
 		k = kCompositeLit
-		if n.Type != nil {
-			b.walk(n.Type)
-		}
+		b.walk(n.Type)
 		b.exprs(n.Elts)
 	case *ast.ParenExpr:
 		k = kParenExpr
@@ -69,21 +66,13 @@ func (b *builder) walk(n ast.Node) {
 	case *ast.SliceExpr:
 		k = kSliceExpr
 		b.walk(n.X)
-		if n.Low != nil {
-			b.walk(n.Low)
-		}
-		if n.High != nil {
-			b.walk(n.High)
-		}
-		if n.Max != nil {
-			b.walk(n.Max)
-		}
+		b.walk(n.Low)
+		b.walk(n.High)
+		b.walk(n.Max)
 	case *ast.TypeAssertExpr:
 		k = kTypeAssertExpr
 		b.walk(n.X)
-		if n.Type != nil {
-			b.walk(n.Type)
-		}
+		b.walk(n.Type)
 	case *ast.CallExpr:
 		k = kCallExpr
 		b.walk(n.Fun)
@@ -104,9 +93,7 @@ func (b *builder) walk(n ast.Node) {
 		b.walk(n.Value)
 	case *ast.ArrayType:
 		k = kArrayType
-		if n.Len != nil {
-			b.walk(n.Len)
-		}
+		b.walk(n.Len)
 		b.walk(n.Elt)
 	case *ast.StructType:
 		k = kStructType
@@ -172,72 +159,48 @@ func (b *builder) walk(n ast.Node) {
 		b.stmts(n.List)
 	case *ast.IfStmt:
 		k = kIfStmt
-		if n.Init != nil {
-			b.walk(n.Init)
-		}
+		b.walk(n.Init)
 		b.walk(n.Cond)
 		b.walk(n.Body)
-		if n.Else != nil {
-			b.walk(n.Else)
-		}
+		b.walk(n.Else)
 	case *ast.CaseClause:
 		k = kCaseClause
 		b.exprs(n.List)
 		b.stmts(n.Body)
 	case *ast.SwitchStmt:
 		k = kSwitchStmt
-		if n.Init != nil {
-			b.walk(n.Init)
-		}
-		if n.Tag != nil {
-			b.walk(n.Tag)
-		}
+		b.walk(n.Init)
+		b.walk(n.Tag)
 		b.walk(n.Body)
 	case *ast.TypeSwitchStmt:
 		k = kTypeSwitchStmt
-		if n.Init != nil {
-			b.walk(n.Init)
-		}
+		b.walk(n.Init)
 		b.walk(n.Assign)
 		b.walk(n.Body)
 	case *ast.CommClause:
 		k = kCommClause
-		if n.Comm != nil {
-			b.walk(n.Comm)
-		}
+		b.walk(n.Comm)
 		b.stmts(n.Body)
 	case *ast.SelectStmt:
 		k = kSelectStmt
 		b.walk(n.Body)
 	case *ast.ForStmt:
 		k = kForStmt
-		if n.Init != nil {
-			b.walk(n.Init)
-		}
-		if n.Cond != nil {
-			b.walk(n.Cond)
-		}
-		if n.Post != nil {
-			b.walk(n.Post)
-		}
+		b.walk(n.Init)
+		b.walk(n.Cond)
+		b.walk(n.Post)
 		b.walk(n.Body)
 	case *ast.RangeStmt:
 		k = kRangeStmt
-		if n.Key != nil {
-			b.walk(n.Key)
-		}
-		if n.Value != nil {
-			b.walk(n.Value)
-		}
+		b.walk(n.Key)
+		b.walk(n.Value)
 		b.walk(n.X)
 		b.walk(n.Body)
 	case *ast.ImportSpec:
 		k = kImportSpec
 	case *ast.ValueSpec:
 		k = kValueSpec
-		if n.Type != nil {
-			b.walk(n.Type)
-		}
+		b.walk(n.Type)
 		b.exprs(n.Values)
 	case *ast.TypeSpec:
 		k = kTypeSpec
