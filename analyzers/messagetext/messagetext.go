@@ -237,7 +237,7 @@ func (c *checker) collect() {
 			// SDK's error result, or a helper of the project or another
 			// package (texts).
 			fn := c.callee(n)
-			if fn == nil || toolmodel.IsSDKPath(toolmodel.PkgPath(fn)) && !sdkSink(fn) {
+			if fn == nil || toolmodel.IsSDKPath(toolmodel.PkgPath(fn)) && sdkSinkOf(fn) == notSDKSink {
 				continue
 			}
 		case *ast.CompositeLit:

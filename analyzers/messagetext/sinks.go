@@ -19,14 +19,31 @@ type sinkText struct {
 	site *toolmodel.ToolErrorSite // when the text is a ToolError's message
 }
 
-// sdkSink reports whether a call of fn, a function of an SDK, hands text
-// to the model: the texts switch below reads exactly these. The calls of
-// other SDK functions are not sinks.
-func sdkSink(fn *types.Func) bool {
-	return toolmodel.IsFunc(fn, toolmodel.MCPGoMCP, "NewToolResultError") ||
-		toolmodel.IsFunc(fn, toolmodel.MCPGoMCP, "NewToolResultErrorf") ||
-		toolmodel.IsFunc(fn, toolmodel.MCPGoMCP, "NewToolResultErrorFromErr") ||
-		toolmodel.IsMethod(fn, toolmodel.GoSDKMCP, "CallToolResult", "SetError")
+// An sdkSink is an SDK function whose call hands text to the model.
+type sdkSink int
+
+const (
+	notSDKSink       sdkSink = iota
+	sinkError                // mcp.NewToolResultError(text)
+	sinkErrorf               // mcp.NewToolResultErrorf(format, args...)
+	sinkErrorFromErr         // mcp.NewToolResultErrorFromErr(text, err)
+	sinkSetError             // (*mcp.CallToolResult).SetError(err), go-sdk
+)
+
+// sdkSinkOf returns which SDK sink fn is, or notSDKSink. collect keeps the
+// calls of SDK functions that are sinks; texts reads each kind.
+func sdkSinkOf(fn *types.Func) sdkSink {
+	switch {
+	case toolmodel.IsFunc(fn, toolmodel.MCPGoMCP, "NewToolResultError"):
+		return sinkError
+	case toolmodel.IsFunc(fn, toolmodel.MCPGoMCP, "NewToolResultErrorf"):
+		return sinkErrorf
+	case toolmodel.IsFunc(fn, toolmodel.MCPGoMCP, "NewToolResultErrorFromErr"):
+		return sinkErrorFromErr
+	case toolmodel.IsMethod(fn, toolmodel.GoSDKMCP, "CallToolResult", "SetError"):
+		return sinkSetError
+	}
+	return notSDKSink
 }
 
 // texts returns the model-facing texts built at sink node n.
@@ -41,28 +58,29 @@ func (c *checker) texts(n ast.Node, u *unit) []sinkText {
 			return nil
 		}
 		args := n.Args
-		switch {
-		case toolmodel.IsFunc(fn, toolmodel.MCPGoMCP, "NewToolResultError"):
+		switch sdkSinkOf(fn) {
+		case sinkError:
 			if len(args) == 1 {
 				return one(c.eval(args[0], "", 0))
 			}
-		case toolmodel.IsFunc(fn, toolmodel.MCPGoMCP, "NewToolResultErrorf"):
+		case sinkErrorf:
 			if len(args) > 0 {
 				return one(c.format(args[0], args[1:], 0))
 			}
-		case toolmodel.IsFunc(fn, toolmodel.MCPGoMCP, "NewToolResultErrorFromErr"):
+		case sinkErrorFromErr:
 			if len(args) == 2 {
 				t := c.eval(args[0], "", 0)
 				t = append(t, lit(": ", args[0])...)
 				return one(append(t, c.eval(args[1], "v", 0)...))
 			}
-		case toolmodel.IsMethod(fn, toolmodel.GoSDKMCP, "CallToolResult", "SetError"):
+		case sinkSetError:
 			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && len(args) == 1 {
 				return c.setErrorTexts(n, sel.X, args[0])
 			}
-		case toolmodel.IsSDKPath(toolmodel.PkgPath(fn)):
 		default:
-			return c.helperTexts(n, fn)
+			if !toolmodel.IsSDKPath(toolmodel.PkgPath(fn)) {
+				return c.helperTexts(n, fn)
+			}
 		}
 	case *ast.CompositeLit:
 		if c.isErrorLit(n) {

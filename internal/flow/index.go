@@ -138,19 +138,19 @@ func New(fset *token.FileSet, pkg *types.Package, info *types.Info, syntax *asti
 	decls := syntax.Count((*ast.FuncDecl)(nil))
 	lits := syntax.Count((*ast.FuncLit)(nil))
 	funcs := decls + lits
+	calls := syntax.Count((*ast.CallExpr)(nil))
 	fl := &Info{
 		Fset:   fset,
 		Pkg:    pkg,
 		Types:  info,
 		Syntax: syntax,
-		calls:  make([]Call, 0, syntax.Count((*ast.CallExpr)(nil))),
+		calls:  make([]Call, 0, calls),
 		clits:  make([]Lit, 0, syntax.Count((*ast.CompositeLit)(nil))),
 		funcs:  make([]ast.Node, 0, funcs),
 	}
 	if t, ok := spare.Get().(*tables); ok {
 		fl.tables = *t
 	} else {
-		calls := syntax.Count((*ast.CallExpr)(nil))
 		fl.tables = tables{
 			decls:    make(map[*types.Func]*ast.FuncDecl, decls),
 			funcOf:   make(map[ast.Node]*types.Func, decls),

@@ -21,30 +21,34 @@ func f(x any) {
 }
 `
 
+// usesOf returns the uses of the variables called name in file.
+func usesOf(file *ast.File, info *types.Info, name string) []*ast.Ident {
+	var out []*ast.Ident
+	ast.Inspect(file, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && id.Name == name {
+			if _, ok := info.Uses[id].(*types.Var); ok {
+				out = append(out, id)
+			}
+		}
+		return true
+	})
+	return out
+}
+
 func TestTypeSwitchDefs(t *testing.T) {
 	fset, file, info, fl := typecheck(t, switchSrc)
-	uses := 0
-	ast.Inspect(file, func(n ast.Node) bool {
-		id, ok := n.(*ast.Ident)
-		if !ok || id.Name != "v" {
-			return true
-		}
-		v, ok := info.Uses[id].(*types.Var)
-		if !ok {
-			return true
-		}
-		uses++
-		defs, incoming := fl.Reaching(v, id)
+	uses := usesOf(file, info, "v")
+	if len(uses) != 2 {
+		t.Fatalf("found %d uses of the clauses' v, want 2", len(uses))
+	}
+	for _, id := range uses {
+		defs, incoming := fl.Reaching(info.Uses[id].(*types.Var), id)
 		if incoming || len(defs) != 1 {
 			t.Fatalf("use of v at %s: %d defs (incoming %v), want the clause's one", fset.Position(id.Pos()), len(defs), incoming)
 		}
 		if x, ok := defs[0].Rhs.(*ast.Ident); !ok || x.Name != "x" {
 			t.Errorf("use of v at %s: def holds %s, want x", fset.Position(id.Pos()), types.ExprString(defs[0].Rhs))
 		}
-		return true
-	})
-	if uses != 2 {
-		t.Fatalf("found %d uses of the clauses' v, want 2", uses)
 	}
 }
 
@@ -52,13 +56,7 @@ func TestTypeSwitchDefs(t *testing.T) {
 // tables reads as it would from new ones.
 func TestRecycle(t *testing.T) {
 	_, file, info, fl := typecheck(t, switchSrc)
-	var use *ast.Ident
-	ast.Inspect(file, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && id.Name == "v" && info.Uses[id] != nil && use == nil {
-			use = id
-		}
-		return true
-	})
+	use := usesOf(file, info, "v")[0]
 	v := info.Uses[use].(*types.Var)
 	if defs, _ := fl.Reaching(v, use); len(defs) != 1 {
 		t.Fatalf("before Recycle: %d defs of v, want 1", len(defs))
@@ -72,22 +70,14 @@ func TestRecycle(t *testing.T) {
 	// The next package (here, the same source checked again) reuses the
 	// tables: it must see its own definitions only.
 	_, file2, info2, fl2 := typecheck(t, switchSrc)
-	uses := 0
-	ast.Inspect(file2, func(n ast.Node) bool {
-		id, ok := n.(*ast.Ident)
-		if !ok || id.Name != "v" {
-			return true
+	uses := usesOf(file2, info2, "v")
+	for _, id := range uses {
+		if defs, _ := fl2.Reaching(info2.Uses[id].(*types.Var), id); len(defs) != 1 {
+			t.Errorf("reused tables: %d defs of v, want 1", len(defs))
 		}
-		if v, ok := info2.Uses[id].(*types.Var); ok {
-			uses++
-			if defs, _ := fl2.Reaching(v, id); len(defs) != 1 {
-				t.Errorf("reused tables: %d defs of v, want 1", len(defs))
-			}
-		}
-		return true
-	})
-	if uses != 2 || count(fl2.Decls()) != 1 {
-		t.Errorf("reused tables: %d uses of v, %d declarations; want 2 and 1", uses, count(fl2.Decls()))
+	}
+	if len(uses) != 2 || count(fl2.Decls()) != 1 {
+		t.Errorf("reused tables: %d uses of v, %d declarations; want 2 and 1", len(uses), count(fl2.Decls()))
 	}
 }
 
