@@ -88,12 +88,39 @@
 // `server.WithRecovery()`, logging, auth and rate-limit middleware are not
 // boundaries, nor is a go-sdk *sending* middleware.
 //
-// Opaque code draws nothing: handlers or registrars reached only through an
-// interface method (toolsets registered in `init` behind an interface),
-// reflection, a server whose field is assigned both with and without the
-// boundary, and a middleware chain whose slice may be empty on one path and
-// hold a boundary on another (precision first: the path with the boundary
-// wins). A server reached through a method of another package's interface
+// # The project's own interfaces
+//
+// An interface whose implementations are the project's types is not
+// opaque. A call of its method calls the method of each value it may hold:
+// `for _, t := range all { s.AddTool(t.Definition(), t.Handler(mgr)) }` over
+// a slice of tool types, `tool.Install(s)` on tools that register
+// themselves, `ts.RegisterTools(s)` on the toolsets a wrapper of the SDK is
+// given. Where the values come from decides how far it sees them:
+//
+//   - traced to where they are built (literals, constructors, even one of
+//     another package that returns the interface, slices and maps of them,
+//     struct fields): the methods of their types, with the receiver each
+//     value is;
+//   - a parameter: decided where it is bound, as every other parameter, in
+//     the package and across packages (the fact "calls method M of the
+//     values of parameter N on a server ..."), so the finding is at the call
+//     that passes the values;
+//   - not visible (a registry another package fills in `init`, a value of
+//     unknown origin): the implementations declared in the package and in
+//     the packages it imports that use an MCP SDK. An implementation in a
+//     package the call cannot see counts where its value is passed to a
+//     function that calls the method, through that function's fact.
+//
+// Tool names are resolved through constants, concatenations and
+// `fmt.Sprintf("%s…", …)` of them, functions that return them, and
+// package-level variables of other packages (`var ExportTool =
+// mcp.NewTool("export_items")`, through a fact).
+//
+// Opaque code draws nothing: reflection, plugins, an interface of the
+// standard library or of a package that uses no MCP SDK, a server whose
+// field is assigned both with and without the boundary, and a middleware
+// chain whose slice may be empty on one path and hold a boundary on
+// another (precision first: the path with the boundary wins). A server reached through a method of another package's interface
 // (`s.MCP().AddTool(...)` on a `Server` interface the tools are given) is
 // what that method's implementations in the interface's package return:
 // when they build it without the boundary, the tools registered on it are
@@ -120,7 +147,13 @@
 // The tools registered without the boundary on one server are one finding,
 // reported where the server is built when that construction is in the
 // package (the fix goes there: one line of middleware), or else at the call
-// that registers them on a server built elsewhere. The message names the
+// that registers them on a server built elsewhere. A registrar object, a
+// generic one-tool helper or a tool that installs itself passes on only the
+// server and the tools, so what it registers is decided where the server is
+// built; a call that passes options or middleware too is where its
+// registrations are decided. Calls of one registrar method on one variable
+// (`srv.RegisterToolset(a)`, `srv.RegisterToolset(b)`) are one finding, at
+// the first. The message names the
 // tools as the user does (`tool "read_note"`, or by handler when the name is
 // not a constant) and how many there are; each tool has a related entry at
 // its registration. A `//toolcheck:ignore unwrapped` directive at a tool's

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"go/types"
 	"sort"
 	"strconv"
 	"strings"
@@ -59,6 +60,11 @@ func run(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter) error {
 		}
 		g := &group{at: reg.Call, via: reg.CallVia}
 		var key any = g.at
+		if obj := receiverOf(m, reg.Call); obj != nil && reg.CallVia != "" {
+			// srv.RegisterToolset(a); srv.RegisterToolset(b): one server,
+			// one place to fix.
+			key = receiverKey{obj, reg.CallVia}
+		}
 		switch {
 		case reg.Server != nil && reg.ServerHere:
 			g = &group{at: reg.Server, built: true}
@@ -113,6 +119,26 @@ func run(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter) error {
 		r.Report(d)
 	}
 	return nil
+}
+
+// receiverKey groups the registrations made by calls of one registrar
+// method on one variable or field.
+type receiverKey struct {
+	recv types.Object
+	via  string
+}
+
+// receiverOf returns the variable or field a method call is made on, or
+// nil.
+func receiverOf(m *toolmodel.Model, call *ast.CallExpr) types.Object {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	if s, ok := m.Pass.TypesInfo.Selections[sel]; !ok || s.Kind() != types.MethodVal {
+		return nil
+	}
+	return m.Flow.StorageOf(sel.X)
 }
 
 // installSite returns the one place the boundary's fix would go for every

@@ -28,3 +28,11 @@ func TestInstallFix(t *testing.T) {
 	dir := testkit.GOPATH(t, filepath.Join(testkit.Root(t), "internal", "toolmodel", "testdata"), analysistest.TestData())
 	analysistest.RunWithSuggestedFixes(t, dir, unwrapped.Analyzer, "installfix", "installlater", "installpool", "installreg")
 }
+
+// TestInterfaces runs registrations through the project's own interfaces,
+// registrar objects, generic helpers and names of other packages, each
+// beside its wrapped twin.
+func TestInterfaces(t *testing.T) {
+	dir := testkit.GOPATH(t, filepath.Join(testkit.Root(t), "internal", "toolmodel", "testdata"), analysistest.TestData())
+	analysistest.Run(t, dir, unwrapped.Analyzer, "ifaces/...")
+}

@@ -49,12 +49,14 @@ func (f *Frame) Depth() int {
 type Kind int
 
 const (
-	Unknown   Kind = iota // not traced: opaque, or too deep
-	Expr                  // a call, function literal or composite literal
-	Func                  // a reference to a declared function or method
-	FreeParam             // a parameter no frame binds
-	Stopped               // a storage the caller's stop predicate selected
-	FreeField             // a field (Field) of a parameter no frame binds, stored nowhere in the package
+	Unknown    Kind = iota // not traced: opaque, or too deep
+	Expr                   // a call, function literal or composite literal
+	Func                   // a reference to a declared function or method
+	FreeParam              // a parameter no frame binds
+	Stopped                // a storage the caller's stop predicate selected
+	FreeField              // a field (Field) of a parameter no frame binds, stored nowhere in the package
+	Global                 // a package-level variable (Var) of another package: what facts say it holds
+	FreeMethod             // a method value of an interface a parameter (Param) no frame binds holds
 )
 
 // An Origin is where a traced value comes from.
@@ -65,6 +67,7 @@ type Origin struct {
 	Func  *types.Func
 	Param *types.Var
 	Field *types.Var // FreeField: the field of Param
+	Var   *types.Var // Global: the variable
 	Frame *Frame     // the frame Expr is evaluated in
 }
 
@@ -81,6 +84,7 @@ type Tracer struct {
 	Info       *Info
 	inProgress map[ast.Node]int // the level each call in progress was entered at
 	frames     map[frameKey]*Frame
+	receivers  map[receiverKey]*Frame
 	results    map[resultKey][]Origin
 	// level counts the cycle guards set (traces and calls under way,
 	// nested); lowest is the lowest level of a guard met since it was
@@ -107,7 +111,7 @@ type resultKey struct {
 
 // NewTracer returns a tracer of the package.
 func (fl *Info) NewTracer() *Tracer {
-	return &Tracer{Info: fl, inProgress: map[ast.Node]int{}, frames: map[frameKey]*Frame{}, results: map[resultKey][]Origin{}, lowest: noGuard}
+	return &Tracer{Info: fl, inProgress: map[ast.Node]int{}, frames: map[frameKey]*Frame{}, receivers: map[receiverKey]*Frame{}, results: map[resultKey][]Origin{}, lowest: noGuard}
 }
 
 // A Stop selects storages at which a trace stops with a Stopped origin.
@@ -218,6 +222,28 @@ func (w *walk) trace(e ast.Expr, f *Frame, tuple int) []Origin {
 						return []Origin{{Kind: Func, Func: fn, Expr: e}}
 					}
 				}
+				if sel.Kind() == types.MethodVal {
+					// t.Handle of an interface value: the method of each
+					// value t may hold.
+					recv := w.trace(e.X, f, -1)
+					if cs, ok := w.t.Methods(e, recv); ok {
+						out := make([]Origin, len(cs))
+						for i, c := range cs {
+							out[i] = Origin{Kind: Func, Func: c.Func, Expr: e}
+						}
+						return out
+					}
+					var out []Origin
+					for _, o := range recv {
+						if o.Kind != FreeParam {
+							return []Origin{{Kind: Unknown}}
+						}
+						out = append(out, Origin{Kind: FreeMethod, Param: o.Param, Expr: e})
+					}
+					if len(out) > 0 {
+						return out
+					}
+				}
 			}
 			return []Origin{{Kind: Unknown}}
 		}
@@ -277,6 +303,10 @@ func (w *walk) trace(e ast.Expr, f *Frame, tuple int) []Origin {
 		return w.trace(e.X, f, -1) // *p: what p points to, as &x is x
 	case *ast.FuncLit:
 		return []Origin{{Kind: Expr, Expr: e, Frame: f}}
+	case *ast.BinaryExpr:
+		if t, ok := info.TypeOf(e).Underlying().(*types.Basic); ok && e.Op == token.ADD && t.Info()&types.IsString != 0 {
+			return []Origin{{Kind: Expr, Expr: e, Frame: f}} // a concatenation: prefix + name
+		}
 	case *ast.CompositeLit:
 		typ := info.TypeOf(e)
 		if typ == nil {
@@ -488,6 +518,9 @@ func (w *walk) traceVarDefs(v *types.Var, use ast.Expr, f *Frame) []Origin {
 		return out
 	}
 	if v.Pkg() != fl.Pkg {
+		if !v.IsField() && v.Parent() == v.Pkg().Scope() {
+			return []Origin{{Kind: Global, Var: v}}
+		}
 		return []Origin{{Kind: Unknown}}
 	}
 	var defs []*Def
@@ -623,7 +656,117 @@ func (t *Tracer) Callees(call *ast.CallExpr, f *Frame) ([]Callee, bool) {
 	if tv, ok := fl.Types.Types[call.Fun]; !ok || tv.IsType() {
 		return nil, false
 	}
+	if sel := InterfaceCall(fl.Types, call); sel != nil {
+		return t.Methods(sel, t.Origins(sel.X, f, nil))
+	}
 	return t.callees(t.Origins(call.Fun, f, nil), 0)
+}
+
+// InterfaceCall returns the selector of call when it calls a method of an
+// interface value (x.M(...) with x of interface type), or nil.
+func InterfaceCall(info *types.Info, call *ast.CallExpr) *ast.SelectorExpr {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	if s, ok := info.Selections[sel]; ok && s.Kind() == types.MethodVal && types.IsInterface(s.Recv()) {
+		return sel
+	}
+	return nil
+}
+
+// Methods returns the methods the interface method call of sel may
+// dispatch to when its receiver holds a value of origins: for each, the
+// method of the value's dynamic type (a literal's, or the concrete type a
+// call returns, through calls that return the interface), with its
+// receiver bound to that value; ok is false when the dynamic type of one
+// is not known (a parameter no frame binds, a value of unknown origin).
+func (t *Tracer) Methods(sel *ast.SelectorExpr, origins []Origin) ([]Callee, bool) {
+	s, ok := t.Info.Types.Selections[sel]
+	if !ok {
+		return nil, false
+	}
+	return t.methods(s.Obj().Pkg(), sel.Sel.Name, origins, 0)
+}
+
+// MethodsNamed is Methods for the method name of an interface declared
+// in pkg, called on values of origins elsewhere (in another package).
+func (t *Tracer) MethodsNamed(pkg *types.Package, name string, origins []Origin) ([]Callee, bool) {
+	return t.methods(pkg, name, origins, 0)
+}
+
+func (t *Tracer) methods(pkg *types.Package, name string, origins []Origin, depth int) ([]Callee, bool) {
+	var out []Callee
+	for _, o := range origins {
+		if o.Kind != Expr {
+			return nil, false
+		}
+		typ := t.Info.Types.TypeOf(o.Expr)
+		if tu, ok := typ.(*types.Tuple); ok {
+			if o.Tuple < 0 || o.Tuple >= tu.Len() {
+				return nil, false
+			}
+			typ = tu.At(o.Tuple).Type()
+		}
+		if typ == nil {
+			return nil, false
+		}
+		if types.IsInterface(typ) {
+			// a constructor returning the interface: what it returns
+			call, ok := o.Expr.(*ast.CallExpr)
+			if !ok || depth >= MaxDepth || t.InProgress(call) {
+				return nil, false
+			}
+			t.Enter(call)
+			rs, ok := t.Results(call, o.Frame, max(o.Tuple, 0), nil)
+			t.Leave(call)
+			if !ok {
+				return nil, false
+			}
+			cs, ok := t.methods(pkg, name, rs, depth+1)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, cs...)
+			continue
+		}
+		obj, _, _ := types.LookupFieldOrMethod(typ, true, pkg, name)
+		fn, ok := obj.(*types.Func)
+		if !ok {
+			return nil, false
+		}
+		c := Callee{Func: fn, Body: t.Info.Body(fn)}
+		if d, ok := c.Body.(*ast.FuncDecl); ok {
+			c.Frame = t.receiverFrame(d, o)
+		}
+		out = append(out, c)
+	}
+	return out, len(out) > 0
+}
+
+type receiverKey struct {
+	method *ast.FuncDecl
+	value  ast.Expr
+	f      *Frame
+}
+
+// receiverFrame returns the frame binding method's receiver to the value
+// o, the one an interface call dispatches on (see Bind).
+func (t *Tracer) receiverFrame(method *ast.FuncDecl, o Origin) *Frame {
+	if method.Recv == nil || len(method.Recv.List) == 0 || len(method.Recv.List[0].Names) == 0 {
+		return nil
+	}
+	v, ok := t.Info.Types.Defs[method.Recv.List[0].Names[0]].(*types.Var)
+	if !ok {
+		return nil
+	}
+	key := receiverKey{method, o.Expr, o.Frame}
+	if rf, ok := t.receivers[key]; ok {
+		return rf
+	}
+	rf := &Frame{binds: map[*types.Var]Bound{v: {Exprs: []ast.Expr{o.Expr}, Frame: o.Frame}}, depth: o.Frame.Depth()}
+	t.receivers[key] = rf
+	return rf
 }
 
 // callees returns the functions the origins of a function value are,
@@ -828,7 +971,9 @@ func (t *Tracer) Bind(target ast.Node, call *ast.CallExpr, f *Frame, next *Frame
 	}
 	info := t.Info.Types
 	if recv != nil && len(recv.List) > 0 && len(recv.List[0].Names) > 0 {
-		if v, ok := info.Defs[recv.List[0].Names[0]].(*types.Var); ok {
+		// A method an interface call dispatches to has its receiver bound
+		// by next, to the value dispatched on (receiverFrame).
+		if v, ok := info.Defs[recv.List[0].Names[0]].(*types.Var); ok && (next == nil || next.binds[v].Exprs == nil) {
 			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 				nf.binds[v] = Bound{Exprs: []ast.Expr{sel.X}, Frame: f}
 			}

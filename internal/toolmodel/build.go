@@ -311,6 +311,7 @@ func (m *Model) build() {
 	m.computeCode()
 	m.exportFacts(installs)
 	m.exportPools()
+	m.exportToolVars()
 }
 
 type summary struct {
@@ -352,7 +353,9 @@ func (m *Model) summaryOf(node ast.Node) []*template {
 			// A closure that takes nothing may register on a server it
 			// captures.
 			// So may a server factory held as a value.
-			if sig := funcSig(m.Pass.TypesInfo.TypeOf(call.Fun)); sig != nil && (registrarSig(sig) || sig.Params().Len() == 0 || returnsServer(sig)) {
+			// A method of an interface whose package reaches an SDK may be
+			// implemented by a tool that registers itself.
+			if sig := funcSig(m.Pass.TypesInfo.TypeOf(call.Fun)); sig != nil && (registrarSig(sig) || sig.Params().Len() == 0 || returnsServer(sig) || m.sdkInterfaceCall(call)) {
 				m.decide(node, &template{call: call, dyn: true}, true, s)
 			}
 		}
@@ -401,6 +404,8 @@ func (m *Model) evaluate(t *template, f *flow.Frame) (handlerSet, serverSet) {
 			ss = m.classifyServer(t.site.server, f)
 		}
 		return hs, ss
+	case t.reg != nil && t.reg.Dispatch != "":
+		return m.evaluateDispatch(t, f)
 	case t.reg != nil:
 		hs := m.handlerFromSrc(t.reg.Handler, t.call, f)
 		if t.reg.Wrap.Kind == SrcParam {
@@ -477,7 +482,12 @@ func (m *Model) decide(node ast.Node, t *template, keep bool, s *summary) {
 		// decided where the foreign parameters are bound
 		ss.optIf, ss.notEquipped, ss.built = own, false, nil
 	}
+	// A server stored from another function's parameter is that
+	// function's to decide (stashForeign): with handlers still to come
+	// from node's callers, the registration is theirs to stash.
+	foreign := len(ss.params)
 	ss.params = m.stashForeign(node, t, hs, ss.params)
+	foreign -= len(ss.params)
 	own, pools := m.poolParams(node, hs)
 	hs.params = own
 	for _, typ := range pools {
@@ -499,7 +509,7 @@ func (m *Model) decide(node ast.Node, t *template, keep bool, s *summary) {
 		}
 	}
 	dependent := (len(hs.unwrapped) > 0 && (len(ss.params) > 0 || m.ownParams(node, ss.optIf))) ||
-		(len(hs.params) > 0 && (ss.bare() || len(ss.params) > 0)) ||
+		(len(hs.params) > 0 && (ss.bare() || len(ss.params) > 0 || foreign > 0)) ||
 		len(hs.deps) > 0 ||
 		len(pools) > 0 && len(ss.params) > 0
 	if dependent && keep {
@@ -668,7 +678,7 @@ func (m *Model) record(node ast.Node, t *template, e entry, ss serverSet) {
 	}
 	if len(ss.built) == 1 {
 		r.Server = ss.built[0]
-		r.ServerHere = t.site != nil || within(node, r.Server.Pos())
+		r.ServerHere = t.site != nil || within(node, r.Server.Pos()) || m.decidedAtServer(t, r.Server)
 	}
 	if r.SDK == "" {
 		// A record out of a pool does not say its SDK: the registration
@@ -699,6 +709,75 @@ func (m *Model) record(node ast.Node, t *template, e entry, ss serverSet) {
 	m.Unwrapped = append(m.Unwrapped, r)
 }
 
+// decidedAtServer reports whether a registration through t on the server
+// built by construction is decided at the construction: nothing passed on
+// the way to it can carry middleware or options (t passes the server, the
+// tools and their handlers only: a registrar object, a generic helper, a
+// tool that installs itself), and the construction takes none from its
+// function's parameters. Otherwise the call passing them is where the
+// registration is decided.
+func (m *Model) decidedAtServer(t *template, construction *ast.CallExpr) bool {
+	for ; t != nil; t = t.sub {
+		if t.call == nil {
+			continue
+		}
+		sig := funcSig(m.Pass.TypesInfo.TypeOf(t.call.Fun))
+		if sig == nil {
+			return false
+		}
+		for i := 0; i < sig.Params().Len(); i++ {
+			if carriesWrapping(sig.Params().At(i).Type(), 0) {
+				return false
+			}
+		}
+	}
+	ss := m.classifyServerOrigin(flow.Origin{Kind: flow.Expr, Expr: construction})
+	if len(ss.optIf) > 0 {
+		return false
+	}
+	_, _, obj := m.serverStore(construction)
+	return obj == nil || len(m.equipIf[obj]) == 0
+}
+
+// carriesWrapping reports whether a value of type t may carry tool
+// middleware or server options: the SDKs' option and middleware types,
+// functions shaped like middleware, an empty interface, and containers,
+// structs and option functions holding them.
+func carriesWrapping(t types.Type, depth int) bool {
+	if depth > 3 || IsServerType(t) || HandlerKindOf(t) != NotHandler || isToolType(t) || isServerToolType(t) {
+		return false // the server itself, a handler, a tool: not what wraps them
+	}
+	if IsMiddlewareType(t) || IsNamed(t, MCPGoServer, "ServerOption") || IsNamed(t, MCPGoServer, "ToolHandlerMiddleware") ||
+		IsNamed(t, GoSDKMCP, "Middleware") || IsNamed(t, GoSDKMCP, "ServerOptions") {
+		return true
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Interface:
+		return u.Empty()
+	case *types.Pointer:
+		return carriesWrapping(u.Elem(), depth+1)
+	case *types.Slice:
+		return carriesWrapping(u.Elem(), depth+1)
+	case *types.Array:
+		return carriesWrapping(u.Elem(), depth+1)
+	case *types.Map:
+		return carriesWrapping(u.Elem(), depth+1)
+	case *types.Struct:
+		for i := 0; i < u.NumFields(); i++ {
+			if carriesWrapping(u.Field(i).Type(), depth+1) {
+				return true
+			}
+		}
+	case *types.Signature:
+		for i := 0; i < u.Params().Len(); i++ {
+			if carriesWrapping(u.Params().At(i).Type(), depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // equippedAfter reports whether the go-sdk server call builds or returns
 // is stored (serverStore) where boundary middleware is added
 // (markEquipped): s, err := newServer(...), then
@@ -711,6 +790,13 @@ func (m *Model) equippedAfter(call *ast.CallExpr) bool {
 	}
 	_, _, obj := m.serverStore(call)
 	return obj != nil && m.equipped[obj]
+}
+
+// sdkInterfaceCall reports whether call calls a method of an interface
+// the project's tools or servers may implement (sdkInterface).
+func (m *Model) sdkInterfaceCall(call *ast.CallExpr) bool {
+	sel := flow.InterfaceCall(m.Pass.TypesInfo, call)
+	return sel != nil && m.sdkInterface(m.Pass.TypesInfo.TypeOf(sel.X))
 }
 
 // funcSig returns the signature of a function type, or nil.
@@ -775,6 +861,9 @@ func (m *Model) evaluateDynamic(t *template, f *flow.Frame) (handlerSet, serverS
 	if rec, server, ok := m.registrarField(t.call); ok {
 		// td.Register(s): the record's registrar, as the records hold it.
 		return m.toolHandlers(rec, f), m.classifyServer(server, f)
+	}
+	if sel := flow.InterfaceCall(m.Pass.TypesInfo, t.call); sel != nil {
+		return m.evaluateInterfaceCall(t, sel, f)
 	}
 	for _, o := range m.tr.Origins(t.call.Fun, f, nil) {
 		switch o.Kind {

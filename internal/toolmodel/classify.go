@@ -531,6 +531,9 @@ func (m *Model) classifyHandlerOrigin(o flow.Origin) handlerSet {
 		return handlerSet{unwrapped: []entry{{Handler: h}}}
 	case flow.FreeParam:
 		return handlerSet{params: []*types.Var{o.Param}}
+	case flow.FreeMethod:
+		// t.Handle on a t the caller passes: decided where it is bound.
+		return handlerSet{deps: []*types.Var{o.Param}}
 	case flow.Expr:
 		switch e := o.Expr.(type) {
 		case *ast.FuncLit:
@@ -630,8 +633,12 @@ func (m *Model) valueParams(call *ast.CallExpr, f *flow.Frame) []*types.Var {
 	if m.Flow.Callee(call) != nil {
 		return nil
 	}
+	fun := call.Fun
+	if sel := flow.InterfaceCall(m.Pass.TypesInfo, call); sel != nil {
+		fun = sel.X // t.Handler(deps) on a t the caller passes
+	}
 	var ps []*types.Var
-	for _, o := range m.tr.Origins(call.Fun, f, nil) {
+	for _, o := range m.tr.Origins(fun, f, nil) {
 		if o.Kind == flow.FreeParam {
 			ps = append(ps, o.Param)
 		}
@@ -644,6 +651,9 @@ func (m *Model) valueParams(call *ast.CallExpr, f *flow.Frame) []*types.Var {
 func (m *Model) valueCallees(call *ast.CallExpr, f *flow.Frame) ([]flow.Callee, bool) {
 	if m.Flow.Callee(call) != nil {
 		return nil, false
+	}
+	if sel := flow.InterfaceCall(m.Pass.TypesInfo, call); sel != nil && m.sdkInterface(m.Pass.TypesInfo.TypeOf(sel.X)) {
+		return m.interfaceCallees(call, sel, f)
 	}
 	return m.tr.Callees(call, f)
 }

@@ -137,6 +137,8 @@ func (m *Model) exportFacts(installs map[ast.Node][]int) {
 		for i := 0; i < res.Len(); i++ {
 			t := res.At(i).Type()
 			switch {
+			case m.sdkInterface(t):
+				ff.Concrete = append(ff.Concrete, m.concreteResults(d, i)...)
 			case IsNamed(t, MCPGoServer, "ServerOption"):
 				origins, _ := m.tr.ReturnsOf(d, nil, i, nil)
 				for _, o := range origins {
@@ -266,17 +268,9 @@ func (m *Model) exportFacts(installs map[ast.Node][]int) {
 				if root := rootSite(t); root != nil {
 					kind.SDK, kind.Session, kind.Task = root.sdk, root.session, root.task
 				}
-				var ssrc []Src
-				if ss.bare() {
-					ssrc = append(ssrc, Src{Kind: SrcNotEquipped})
-				}
-				if o, ok := m.optionsParam(d, ss); ok {
-					ssrc = append(ssrc, o)
-				}
-				for _, p := range ss.params {
-					if pi, ok := m.Flow.ParamOf(p); ok && pi.Func == d {
-						ssrc = append(ssrc, Src{Kind: SrcParam, Param: pi.Index})
-					}
+				ssrc := m.serverSrcs(d, ss)
+				for _, r := range m.dispatchSrcs(d, t) {
+					ff.Registers = appendUnique(ff.Registers, r)
 				}
 				for _, h := range hsrcs {
 					for _, s := range ssrc {
@@ -357,6 +351,25 @@ func (m *Model) exportInterfaceFacts(exported map[*types.Func]*FuncFact) {
 			}
 		}
 	}
+}
+
+// serverSrcs describes a server set evaluated at the root of d for d's
+// fact: built without the boundary, or a parameter's (or built without it
+// unless the options a parameter holds install it).
+func (m *Model) serverSrcs(d ast.Node, ss serverSet) []Src {
+	var ssrc []Src
+	if ss.bare() {
+		ssrc = append(ssrc, Src{Kind: SrcNotEquipped})
+	}
+	if o, ok := m.optionsParam(d, ss); ok {
+		ssrc = append(ssrc, o)
+	}
+	for _, p := range ss.params {
+		if pi, ok := m.Flow.ParamOf(p); ok && pi.Func == d {
+			ssrc = append(ssrc, Src{Kind: SrcParam, Param: pi.Index})
+		}
+	}
+	return ssrc
 }
 
 // optionsParam describes a server built without the boundary but for the

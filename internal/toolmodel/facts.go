@@ -96,6 +96,14 @@ type RegSrc struct {
 	// SDK, Session and Task say what kind of registration it is.
 	SDK           string
 	Session, Task bool
+	// Dispatch, when set, names the method of an interface the function
+	// calls on the values of parameter DispatchOn (each element of a slice
+	// or variadic one), passing Server as the method's parameter
+	// DispatchServer: the registrations are those of the methods of the
+	// values the caller passes.
+	Dispatch       string
+	DispatchOn     int
+	DispatchServer int
 }
 
 // FuncFact is what the model learns about a function for the packages that
@@ -109,6 +117,16 @@ type FuncFact struct {
 	Tools                  []ResultSrc // handlers inside the server.ServerTool values it returns
 	ToolDefs               []ResultSrc // tools (mcp.Tool values) it returns
 	Registers              []RegSrc    // registrations depending on its parameters
+	Concrete               []TypeRef   // the dynamic types of the interface values it returns
+}
+
+// TypeRef names a type declared at package level, for a fact: what an
+// interface value a function returns may hold.
+type TypeRef struct {
+	Result int
+	Pkg    string // the package path
+	Name   string
+	Ptr    bool // a pointer to the type
 }
 
 // AFact marks FuncFact as an analysis fact.
@@ -137,7 +155,18 @@ func (f *FuncFact) String() string {
 	for _, r := range f.ToolDefs {
 		parts = append(parts, fmt.Sprintf("returns %s", r.Src))
 	}
+	for _, c := range f.Concrete {
+		ptr := ""
+		if c.Ptr {
+			ptr = "*"
+		}
+		parts = append(parts, fmt.Sprintf("returns %s%s.%s as %d", ptr, c.Pkg, c.Name, c.Result))
+	}
 	for _, r := range f.Registers {
+		if r.Dispatch != "" {
+			parts = append(parts, fmt.Sprintf("calls %s of param %d on %s", r.Dispatch, r.DispatchOn, r.Server))
+			continue
+		}
 		if r.Wrap.Kind != 0 {
 			parts = append(parts, fmt.Sprintf("registers %s on %s unless %s is a boundary", r.Handler, r.Server, r.Wrap))
 			continue
@@ -154,7 +183,8 @@ func (f *FuncFact) String() string {
 
 func (f *FuncFact) empty() bool {
 	return !f.Boundary && !f.OptionInstallsBoundary && len(f.InstallsBoundaryOn) == 0 &&
-		len(f.Handlers) == 0 && len(f.Servers) == 0 && len(f.Tools) == 0 && len(f.ToolDefs) == 0 && len(f.Registers) == 0
+		len(f.Handlers) == 0 && len(f.Servers) == 0 && len(f.Tools) == 0 && len(f.ToolDefs) == 0 && len(f.Registers) == 0 &&
+		len(f.Concrete) == 0
 }
 
 // factOf returns the fact another package exported for fn.

@@ -103,6 +103,7 @@ type Model struct {
 	pools     map[string][]entry // the tool records the package builds, by type
 	poolCache map[string][]entry // ... and its imports
 	funcFacts map[*types.Func]*FuncFact
+	impls     map[implKey][]flow.Callee // memoizes implementations
 	// factScratch receives the next imported FuncFact (factOf).
 	factScratch *FuncFact
 	generated   map[*ast.File]bool
@@ -170,7 +171,7 @@ func newModel(cfg *Config, host bool) *analysis.Analyzer {
 		Doc:        "computes the shared MCP tool model (registrations, handlers, boundaries, servers) for toolcheck's analyzers",
 		URL:        "https://github.com/toolcheck/toolcheck",
 		ResultType: reflect.TypeFor[*Model](),
-		FactTypes:  []analysis.Fact{new(FuncFact), new(LevelFact), new(PoolFact), new(validatorFact)},
+		FactTypes:  []analysis.Fact{new(FuncFact), new(LevelFact), new(PoolFact), new(validatorFact), new(ToolVarFact)},
 	}
 	info := &modelInfo{host: host}
 	models.Store(a, info)

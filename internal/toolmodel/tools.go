@@ -1,10 +1,13 @@
 package toolmodel
 
 import (
+	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
+	"strings"
 
 	"github.com/toolcheck/toolcheck/internal/flow"
 )
@@ -55,6 +58,17 @@ func (m *Model) toolsOrigin(o flow.Origin, depth int) toolSet {
 	switch o.Kind {
 	case flow.FreeParam:
 		return toolSet{params: []*types.Var{o.Param}}
+	case flow.Global:
+		// var ExportTool = mcp.NewTool("export_items") in another package
+		var tf ToolVarFact
+		if !isToolType(o.Var.Type()) || !m.Pass.ImportObjectFact(o.Var, &tf) {
+			return toolSet{unknown: true}
+		}
+		var ts toolSet
+		for _, name := range tf.Names {
+			ts.defs = append(ts.defs, ToolDef{Name: name, Where: tf.Where})
+		}
+		return ts
 	case flow.Expr:
 		switch e := o.Expr.(type) {
 		case *ast.CompositeLit:
@@ -125,20 +139,124 @@ func (m *Model) namedTools(def ToolDef, name ast.Expr, f *flow.Frame) toolSet {
 // stringsOf returns the constant strings an expression may hold, and the
 // parameters it may come from.
 func (m *Model) stringsOf(e ast.Expr, f *flow.Frame) ([]string, []*types.Var) {
+	return m.stringsAt(e, f, 0)
+}
+
+// maxStrings bounds the names one expression is taken to hold.
+const maxStrings = 64
+
+func (m *Model) stringsAt(e ast.Expr, f *flow.Frame, depth int) ([]string, []*types.Var) {
+	return m.stringsOfOrigins(m.tr.Origins(e, f, nil), depth)
+}
+
+func (m *Model) stringsOfOrigins(origins []flow.Origin, depth int) ([]string, []*types.Var) {
 	info := m.Pass.TypesInfo
 	var out []string
 	var params []*types.Var
-	for _, o := range m.tr.Origins(e, f, nil) {
+	for _, o := range origins {
 		switch o.Kind {
 		case flow.FreeParam:
 			params = append(params, o.Param)
 		case flow.Expr:
 			if tv, ok := info.Types[o.Expr]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
 				out = append(out, constant.StringVal(tv.Value))
+				continue
+			}
+			if depth >= flow.MaxDepth {
+				continue
+			}
+			// A name built from constants: prefix + "list", or
+			// fmt.Sprintf("%s_list", prefix).
+			var parts []ast.Expr
+			format := ""
+			switch x := o.Expr.(type) {
+			case *ast.BinaryExpr:
+				parts = []ast.Expr{x.X, x.Y}
+			case *ast.CallExpr:
+				if !IsFunc(m.Flow.Callee(x), "fmt", "Sprintf") {
+					// name("get"): what the function returns
+					if rs, ok := m.tr.Results(x, o.Frame, o.Tuple, nil); ok {
+						vals, ps := m.stringsOfOrigins(rs, depth+1)
+						out, params = append(out, vals...), append(params, ps...)
+					}
+					continue
+				}
+				if len(x.Args) < 2 {
+					continue
+				}
+				tv, ok := info.Types[x.Args[0]]
+				if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+					continue
+				}
+				format, parts = constant.StringVal(tv.Value), x.Args[1:]
+			}
+			if len(parts) == 0 {
+				continue
+			}
+			combos := []string{""}
+			for _, p := range parts {
+				vals, ps := m.stringsAt(p, o.Frame, depth+1)
+				params = append(params, ps...)
+				if len(vals) == 0 || len(combos)*len(vals) > maxStrings {
+					combos = nil
+					break
+				}
+				var next []string
+				for _, c := range combos {
+					for _, v := range vals {
+						if format != "" {
+							v = c + "\x00" + v
+						} else {
+							v = c + v
+						}
+						next = append(next, v)
+					}
+				}
+				combos = next
+			}
+			for _, c := range combos {
+				if format != "" {
+					s, ok := sprintfStrings(format, strings.Split(c, "\x00")[1:])
+					if !ok {
+						continue
+					}
+					c = s
+				}
+				out = append(out, c)
 			}
 		}
 	}
 	return out, params
+}
+
+// sprintfStrings formats args, strings, with a format whose only verbs
+// are %s, %v and %%.
+func sprintfStrings(format string, args []string) (string, bool) {
+	var b strings.Builder
+	n := 0
+	for i := 0; i < len(format); i++ {
+		if format[i] != '%' {
+			b.WriteByte(format[i])
+			continue
+		}
+		if i+1 >= len(format) {
+			return "", false
+		}
+		i++
+		switch format[i] {
+		case '%':
+			b.WriteByte('%')
+		case 's', 'v':
+			if n >= len(args) {
+				return "", false
+			}
+			b.WriteString(args[n])
+			n++
+		default:
+			return "", false
+		}
+	}
+	return b.String(), n == len(args)
 }
 
 // toolDefsFromFact evaluates the tools another package's function returns.
@@ -196,4 +314,50 @@ func (m *Model) toolFromSrc(s Src, call *ast.CallExpr, f *flow.Frame) toolSet {
 		return ts
 	}
 	return toolSet{unknown: true}
+}
+
+// ToolVarFact names the tools a package-level variable of tool type holds
+// (var ExportTool = mcp.NewTool("export_items")), for the packages that
+// register it.
+type ToolVarFact struct {
+	Names []string
+	Where string // the definition (file.go:12)
+}
+
+// AFact marks ToolVarFact as an analysis fact.
+func (*ToolVarFact) AFact() {}
+
+func (f *ToolVarFact) String() string { return fmt.Sprintf("tools %q", f.Names) }
+
+// exportToolVars gives each package-level variable of tool type whose
+// tools all have constant names a ToolVarFact.
+func (m *Model) exportToolVars() {
+	scope := m.Pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		v, ok := scope.Lookup(name).(*types.Var)
+		if !ok || !isToolType(v.Type()) {
+			continue
+		}
+		var ts toolSet
+		for _, o := range m.tr.VarOrigins(v, nil, nil, nil) {
+			ts.merge(m.toolsOrigin(o, 0))
+		}
+		if ts.unknown || len(ts.params) > 0 || len(ts.defs) == 0 {
+			continue
+		}
+		tf := &ToolVarFact{Where: m.where(v.Pos())}
+		for _, d := range ts.defs {
+			if d.Name == "" {
+				tf.Names = nil
+				break
+			}
+			if !slices.Contains(tf.Names, d.Name) {
+				tf.Names = append(tf.Names, d.Name)
+			}
+		}
+		if len(tf.Names) > 0 {
+			debugFact(v.Name(), tf)
+			m.Pass.ExportObjectFact(v, tf)
+		}
+	}
 }

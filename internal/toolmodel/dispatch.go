@@ -1,0 +1,431 @@
+package toolmodel
+
+import (
+	"go/ast"
+	"go/types"
+	"slices"
+
+	"github.com/toolcheck/toolcheck/internal/flow"
+)
+
+// Registrations through the methods of the project's own interfaces: a
+// tool that registers itself (tool.Install(s)), a toolset called through
+// the interface its package declares (ts.RegisterTools(s)). An interface
+// whose implementations are the project's types is not opaque: a call of
+// its method calls the method of each value the interface may hold.
+//
+// Where those values come from decides how far the model sees them:
+//
+//   - traced to their construction (a literal, a constructor, a slice of
+//     them), the methods of their types;
+//   - a parameter: decided where it is bound, in this package as every
+//     other parameter, and for the callers in other packages through a
+//     dispatch registration in the function's fact (RegSrc.Dispatch);
+//   - not visible (a package variable of another package, a value of
+//     unknown origin), the implementations declared in this package and in
+//     the packages it imports that reach an SDK. An implementation in a
+//     package the call cannot see is decided where the value is passed to
+//     it, through the fact.
+
+// evaluateInterfaceCall evaluates the registrations of a call of an
+// interface method, sel, in frame f.
+func (m *Model) evaluateInterfaceCall(t *template, sel *ast.SelectorExpr, f *flow.Frame) (handlerSet, serverSet) {
+	var hs handlerSet
+	var ss serverSet
+	var values []flow.Origin
+	for _, o := range m.tr.Origins(sel.X, f, nil) {
+		if o.Kind == flow.FreeParam {
+			if pi, ok := m.Flow.ParamOf(o.Param); ok && within(pi.Func, t.call.Pos()) {
+				hs.deps = append(hs.deps, o.Param)
+				continue
+			}
+			// A value another function stored from its parameter (a
+			// registry's Register(t)): not visible here.
+			o = flow.Origin{Kind: flow.Unknown}
+		}
+		values = append(values, o)
+	}
+	var cs []flow.Callee
+	if len(values) > 0 {
+		cs = m.methodsOf(m.Pass.TypesInfo.Selections[sel].Obj().Pkg(), m.Pass.TypesInfo.TypeOf(sel.X), sel.Sel.Name, values)
+	}
+	for _, c := range cs {
+		if c.Body == nil {
+			if ff := m.factOf(c.Func); ff != nil {
+				for i := range ff.Registers {
+					h, s := m.evaluate(&template{call: t.call, reg: &ff.Registers[i], via: c.Func}, f)
+					hs.merge(h)
+					ss.merge(s)
+				}
+			}
+			continue
+		}
+		for _, sub := range m.summaryOf(c.Body) {
+			h, s := m.evaluate(&template{call: t.call, sub: sub, target: c.Body, closure: c.Frame, via: c.Func}, f)
+			hs.merge(h)
+			ss.merge(s)
+		}
+	}
+	return hs, ss
+}
+
+// evaluateDispatch evaluates a dispatch registration of another package's
+// function (RegSrc.Dispatch) at t.call: the registrations of the methods
+// of the values the call passes, on the server the fact says.
+func (m *Model) evaluateDispatch(t *template, f *flow.Frame) (handlerSet, serverSet) {
+	r := t.reg
+	info := m.Pass.TypesInfo
+	sig := funcSig(info.TypeOf(t.call.Fun))
+	if sig == nil || r.DispatchOn < 0 || r.DispatchOn >= sig.Params().Len() {
+		return handlerSet{unknown: true}, serverSet{unknown: true}
+	}
+	iface := sig.Params().At(r.DispatchOn).Type()
+	if sl, ok := iface.Underlying().(*types.Slice); ok {
+		iface = sl.Elem()
+	}
+	var origins []flow.Origin
+	for _, a := range paramArgs(info, t.call, r.DispatchOn) {
+		origins = append(origins, m.tr.Origins(a, f, nil)...)
+	}
+	var pkg *types.Package
+	if n, ok := types.Unalias(iface).(*types.Named); ok {
+		pkg = n.Obj().Pkg()
+	}
+	cs := m.methodsOf(pkg, iface, r.Dispatch, origins)
+	server := m.serverFromSrc(r.Server, t.call, f)
+	var hs handlerSet
+	var ss serverSet
+	add := func(h handlerSet, s serverSet, via *types.Func) {
+		for i := range h.unwrapped {
+			if h.unwrapped[i].via == "" {
+				h.unwrapped[i].via = FuncName(via)
+			}
+		}
+		h.params, h.deps = nil, nil
+		hs.merge(h)
+		ss.merge(s)
+	}
+	for _, c := range cs {
+		if c.Body == nil {
+			ff := m.factOf(c.Func)
+			if ff == nil {
+				continue
+			}
+			for _, reg := range ff.Registers {
+				if reg.Dispatch != "" || reg.Server.Kind != SrcParam || reg.Server.Param != r.DispatchServer {
+					continue
+				}
+				switch reg.Handler.Kind {
+				case SrcUnwrapped, SrcWrapped, SrcPool:
+				default:
+					continue // a handler the method is passed: not known here
+				}
+				h := m.handlerFromSrc(reg.Handler, t.call, f)
+				for i := range h.unwrapped {
+					h.unwrapped[i].sdk, h.unwrapped[i].session, h.unwrapped[i].task = reg.SDK, reg.Session, reg.Task
+				}
+				add(h, server, c.Func)
+			}
+			continue
+		}
+		// The method's body is here: its registrations with the receiver
+		// bound to the value dispatched on, on the server the fact says
+		// when they register on the method's server parameter.
+		nf := m.tr.Bind(c.Body, nil, f, c.Frame)
+		for _, sub := range m.summaryOf(c.Body) {
+			h, s := m.evaluate(sub, nf)
+			onParam := false
+			for _, p := range s.params {
+				if pi, ok := m.Flow.ParamOf(p); ok && pi.Func == c.Body && pi.Index == r.DispatchServer {
+					onParam = true
+				}
+			}
+			if !onParam {
+				continue
+			}
+			add(h, server, c.Func)
+		}
+	}
+	return hs, ss
+}
+
+// dispatchSrc describes, for the fact of function d, a call of an
+// interface method through template t on the values of one of d's
+// parameters, as the registrations of the methods of what d's callers
+// pass; ok is false when t is no such call or its server is not known.
+func (m *Model) dispatchSrcs(d ast.Node, t *template) []RegSrc {
+	if !t.dyn {
+		return nil
+	}
+	info := m.Pass.TypesInfo
+	sel := flow.InterfaceCall(info, t.call)
+	if sel == nil {
+		return nil
+	}
+	var on []int
+	for _, o := range m.tr.Origins(sel.X, nil, nil) {
+		if o.Kind != flow.FreeParam {
+			continue
+		}
+		if pi, ok := m.Flow.ParamOf(o.Param); ok && pi.Func == d && pi.Index >= 0 {
+			on = append(on, pi.Index)
+		}
+	}
+	if len(on) == 0 {
+		return nil
+	}
+	var out []RegSrc
+	for k, a := range t.call.Args {
+		if !IsServerType(info.TypeOf(a)) {
+			continue
+		}
+		for _, src := range m.serverSrcs(d, m.classifyServer(a, nil)) {
+			for _, i := range on {
+				out = appendUnique(out, RegSrc{Dispatch: sel.Sel.Name, DispatchOn: i, DispatchServer: k, Server: src})
+			}
+		}
+	}
+	return out
+}
+
+// implementations returns the methods named name of the types declared
+// in this package, and in the packages it imports that reach an MCP SDK,
+// that implement the interface type iface: what a value of it may be when
+// where the value comes from is not visible.
+func (m *Model) implementations(iface types.Type, name string) []flow.Callee {
+	it, ok := iface.Underlying().(*types.Interface)
+	if !ok || it.Empty() {
+		return nil
+	}
+	key := implKey{iface, name}
+	if cs, ok := m.impls[key]; ok {
+		return cs
+	}
+	var cs []flow.Callee
+	seen := map[*types.Package]bool{}
+	var visit func(pkg *types.Package)
+	visit = func(pkg *types.Package) {
+		if seen[pkg] {
+			return
+		}
+		seen[pkg] = true
+		if pkg != m.Pass.Pkg && !reachesSDK(pkg) {
+			return
+		}
+		scope := pkg.Scope()
+		for _, n := range scope.Names() {
+			tn, ok := scope.Lookup(n).(*types.TypeName)
+			if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
+				continue
+			}
+			var recv types.Type
+			switch t := tn.Type(); {
+			case types.Implements(t, it):
+				recv = t
+			case types.Implements(types.NewPointer(t), it):
+				recv = types.NewPointer(t)
+			default:
+				continue
+			}
+			obj, _, _ := types.LookupFieldOrMethod(recv, false, pkg, name)
+			if fn, ok := obj.(*types.Func); ok {
+				cs = append(cs, flow.Callee{Func: fn, Body: m.Flow.Body(fn)})
+			}
+		}
+		for _, imp := range pkg.Imports() {
+			visit(imp)
+		}
+	}
+	visit(m.Pass.Pkg)
+	if m.impls == nil {
+		m.impls = map[implKey][]flow.Callee{}
+	}
+	m.impls[key] = cs
+	return cs
+}
+
+type implKey struct {
+	iface types.Type
+	name  string
+}
+
+// dedupeCallees drops repeated declared methods (the same method of two
+// values of one type), keeping those with a frame of their own.
+func dedupeCallees(cs []flow.Callee) []flow.Callee {
+	if len(cs) < 2 {
+		return cs
+	}
+	type key struct {
+		fn    *types.Func
+		frame *flow.Frame
+	}
+	seen := map[key]bool{}
+	out := cs[:0:0]
+	for _, c := range cs {
+		k := key{c.Func, c.Frame}
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// sdkInterface reports whether t is a non-empty interface declared in a
+// package that reaches an MCP SDK: one the project's tools or servers
+// may implement (io.Writer and context.Context are not).
+func (m *Model) sdkInterface(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return false
+	}
+	it, ok := n.Underlying().(*types.Interface)
+	if !ok || it.Empty() {
+		return false
+	}
+	pkg := n.Obj().Pkg()
+	return pkg == m.Pass.Pkg || reachesSDK(pkg)
+}
+
+// concreteResults returns the dynamic types of result i of function d, an
+// interface value, when every value d returns there is of a type declared
+// at package level.
+func (m *Model) concreteResults(d ast.Node, i int) []TypeRef {
+	origins, ok := m.tr.ReturnsOf(d, nil, i, nil)
+	if !ok || len(origins) == 0 {
+		return nil
+	}
+	var out []TypeRef
+	for _, o := range origins {
+		ref, ok := typeRef(m.Pass.TypesInfo.TypeOf(o.Expr))
+		if o.Kind != flow.Expr || !ok {
+			return nil
+		}
+		ref.Result = i
+		if !slices.Contains(out, ref) {
+			out = append(out, ref)
+		}
+	}
+	return out
+}
+
+// typeRef names t, a package-level named type or a pointer to one.
+func typeRef(t types.Type) (TypeRef, bool) {
+	var ref TypeRef
+	if p, ok := t.(*types.Pointer); ok {
+		t, ref.Ptr = p.Elem(), true
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || types.IsInterface(n) || n.Obj().Pkg() == nil || n.Obj().Parent() != n.Obj().Pkg().Scope() || n.TypeArgs().Len() > 0 {
+		return TypeRef{}, false
+	}
+	ref.Pkg, ref.Name = n.Obj().Pkg().Path(), n.Obj().Name()
+	return ref, true
+}
+
+// methodsOf returns the methods named name (of an interface declared in
+// pkg, of type iface) that a call on values of origins may call: those of
+// their types, traced (Tracer.Methods) or as another package's function
+// returns them (FuncFact.Concrete); where neither is known, the
+// implementations the package can see.
+func (m *Model) methodsOf(pkg *types.Package, iface types.Type, name string, origins []flow.Origin) []flow.Callee {
+	var out []flow.Callee
+	opaque := false
+	for _, o := range origins {
+		if cs, ok := m.tr.MethodsNamed(pkg, name, []flow.Origin{o}); ok {
+			out = append(out, cs...)
+			continue
+		}
+		if cs, ok := m.factMethods(pkg, name, o); ok {
+			out = append(out, cs...)
+			continue
+		}
+		opaque = true
+	}
+	if opaque {
+		out = append(out, m.implementations(iface, name)...)
+	}
+	return dedupeCallees(out)
+}
+
+// factMethods returns the methods named name of the types a call of
+// another package's function returns, as its fact says.
+func (m *Model) factMethods(pkg *types.Package, name string, o flow.Origin) ([]flow.Callee, bool) {
+	call, ok := o.Expr.(*ast.CallExpr)
+	if o.Kind != flow.Expr || !ok {
+		return nil, false
+	}
+	ff := m.factOf(m.Flow.Callee(call))
+	if ff == nil {
+		return nil, false
+	}
+	var out []flow.Callee
+	for _, c := range ff.Concrete {
+		if c.Result != max(o.Tuple, 0) {
+			continue
+		}
+		t := m.lookupType(c)
+		if t == nil {
+			return nil, false
+		}
+		obj, _, _ := types.LookupFieldOrMethod(t, true, pkg, name)
+		fn, ok := obj.(*types.Func)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, flow.Callee{Func: fn, Body: m.Flow.Body(fn)})
+	}
+	return out, len(out) > 0
+}
+
+// lookupType finds the type ref names among the packages this package
+// imports, directly or not.
+func (m *Model) lookupType(ref TypeRef) types.Type {
+	seen := map[*types.Package]bool{}
+	var find func(p *types.Package) *types.Package
+	find = func(p *types.Package) *types.Package {
+		if seen[p] {
+			return nil
+		}
+		seen[p] = true
+		if p.Path() == ref.Pkg {
+			return p
+		}
+		for _, imp := range p.Imports() {
+			if q := find(imp); q != nil {
+				return q
+			}
+		}
+		return nil
+	}
+	p := find(m.Pass.Pkg)
+	if p == nil {
+		return nil
+	}
+	tn, ok := p.Scope().Lookup(ref.Name).(*types.TypeName)
+	if !ok {
+		return nil
+	}
+	if ref.Ptr {
+		return types.NewPointer(tn.Type())
+	}
+	return tn.Type()
+}
+
+// interfaceCallees returns the methods a call of an interface method sel
+// may call (methodsOf), unless the receiver is a parameter the call's
+// function is given: that is decided where it is bound.
+func (m *Model) interfaceCallees(call *ast.CallExpr, sel *ast.SelectorExpr, f *flow.Frame) ([]flow.Callee, bool) {
+	origins := slices.Clone(m.tr.Origins(sel.X, f, nil))
+	for i, o := range origins {
+		if o.Kind != flow.FreeParam {
+			continue
+		}
+		if pi, ok := m.Flow.ParamOf(o.Param); ok && within(pi.Func, call.Pos()) {
+			return nil, false
+		}
+		origins[i] = flow.Origin{Kind: flow.Unknown} // stored by another function
+	}
+	cs := m.methodsOf(m.Pass.TypesInfo.Selections[sel].Obj().Pkg(), m.Pass.TypesInfo.TypeOf(sel.X), sel.Sel.Name, origins)
+	return cs, len(cs) > 0
+}
