@@ -35,6 +35,14 @@
 // ToolError and carries a log/slog.Level, and every boundary's name contains
 // Boundary.
 //
+// A server's own test checks the same at run time, on the server as
+// production builds it, without running a tool: mcpgotest.Check(t, s) from
+// github.com/toolcheck/toolcheck/toolerr/mcpgo/mcpgotest, or
+// gosdktest.Check(t, s) from github.com/toolcheck/toolcheck/toolerr/gosdk/gosdktest.
+// It fails for each tool a call does not reach a boundary for, and for each
+// tool the server registered that a client is not offered, or is offered
+// unlike its registration.
+//
 // # The log record
 //
 // Every failed call produces exactly one record, with the message

@@ -250,12 +250,14 @@ func TestFindingURLs(t *testing.T) {
 }
 
 // TestDocIdentifiers checks that every identifier of the runtime module
-// the docs name (toolerr.X, mcpgo.X, gosdk.X, and Type.Method) exists, in
-// README.md, docs/, examples/ and the analyzers' doc.go.
+// the docs name (toolerr.X, mcpgo.X, gosdk.X, mcpgotest.X, gosdktest.X,
+// and Type.Method) exists, in README.md, docs/, examples/ and the
+// analyzers' doc.go.
 func TestDocIdentifiers(t *testing.T) {
 	root := testkit.Root(t)
 	exported := map[string]map[string]bool{}
-	for pkg, dir := range map[string]string{"toolerr": "toolerr", "mcpgo": "toolerr/mcpgo", "gosdk": "toolerr/gosdk"} {
+	for pkg, dir := range map[string]string{"toolerr": "toolerr", "mcpgo": "toolerr/mcpgo", "gosdk": "toolerr/gosdk",
+		"mcpgotest": "toolerr/mcpgo/mcpgotest", "gosdktest": "toolerr/gosdk/gosdktest"} {
 		names := map[string]bool{}
 		fset := token.NewFileSet()
 		sources, _ := filepath.Glob(filepath.Join(root, dir, "*.go"))
@@ -306,7 +308,7 @@ func TestDocIdentifiers(t *testing.T) {
 	files := docFiles(t, root)
 	docs, _ := filepath.Glob(filepath.Join(root, "analyzers", "*", "doc.go"))
 	files = append(files, docs...)
-	identRe := regexp.MustCompile(`\b(toolerr|mcpgo|gosdk)\.([A-Z]\w*)(?:\.([A-Z]\w*))?`)
+	identRe := regexp.MustCompile(`\b(toolerr|mcpgo|gosdk|mcpgotest|gosdktest)\.([A-Z]\w*)(?:\.([A-Z]\w*))?`)
 	var missing []string
 	n := 0
 	for _, file := range files {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -17,6 +18,7 @@ import (
 	"github.com/toolcheck/toolcheck/toolerr"
 	"github.com/toolcheck/toolcheck/toolerr/gosdk"
 	"github.com/toolcheck/toolcheck/toolerr/internal/logtest"
+	"github.com/toolcheck/toolcheck/toolerr/internal/probe"
 )
 
 // secret marks text that must never reach the client.
@@ -384,5 +386,52 @@ func TestHandlerBuiltResults(t *testing.T) {
 	}
 	if recs := rec.Take(); len(recs) != 1 || recs[0].Level != slog.LevelError {
 		t.Errorf("no result records %v, want one ERROR", recs)
+	}
+}
+
+// TestProbe: every boundary answers toolerr's check without calling the
+// handler or logging, and the check recognises the handler ToolBoundary
+// returns.
+func TestProbe(t *testing.T) {
+	rec := useDefault(t)
+	called := false
+	raw := func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		called = true
+		return nil, errStore
+	}
+	req := &mcp.CallToolRequest{Params: &mcp.CallToolParamsRaw{Name: "read_note"}}
+	answered := func(name string, res *mcp.CallToolResult, err error, p *probe.Probe) {
+		t.Helper()
+		if err != nil || res == nil || res.IsError || called || !slices.Equal(p.Take(), []string{"read_note"}) {
+			t.Errorf("%s: a probe got (%+v, %v), the handler ran: %v", name, res, err, called)
+		}
+	}
+
+	tb := gosdk.ToolBoundary(raw)
+	if !probe.IsBoundary(tb) {
+		t.Error("ToolBoundary: the check does not recognise the handler")
+	}
+	ctx, p := probe.With(context.Background())
+	res, err := tb(ctx, req)
+	answered("ToolBoundary", res, err, p)
+
+	res, _, err = gosdk.TypedBoundary(func(ctx context.Context, req *mcp.CallToolRequest, in readIn) (*mcp.CallToolResult, readOut, error) {
+		_, err := raw(ctx, req)
+		return nil, readOut{}, err
+	})(ctx, req, readIn{})
+	answered("TypedBoundary", res, err, p)
+
+	mw := gosdk.ReceivingBoundary()(func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		return raw(ctx, nil)
+	})
+	r, err := mw(ctx, "tools/call", req)
+	ctr, _ := r.(*mcp.CallToolResult)
+	answered("ReceivingBoundary", ctr, err, p)
+
+	if probe.IsBoundary(mcp.ToolHandler(raw)) {
+		t.Error("a handler without the boundary is recognised")
+	}
+	if recs := rec.Take(); len(recs) != 0 {
+		t.Errorf("answering a probe logged %v", recs)
 	}
 }

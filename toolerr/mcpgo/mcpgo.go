@@ -35,6 +35,11 @@
 // Boundaries nest without logging twice: an inner boundary turns the error
 // into a result, which the outer one passes on. An inner boundary built
 // without a logger logs through the outer one's.
+//
+// Every boundary answers the probe of toolerr/mcpgo/mcpgotest, whose Check
+// fails a server's test for each tool a call does not reach the boundary
+// for: a call whose context carries the probe, which only Go code of this
+// module can build, gets a result without its handler running.
 package mcpgo
 
 import (
@@ -52,6 +57,7 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/toolcheck/toolcheck/toolerr"
+	"github.com/toolcheck/toolcheck/toolerr/internal/probe"
 )
 
 // An Option configures a boundary built by NewBoundary.
@@ -174,11 +180,25 @@ type loggerKey struct{}
 
 var errNoResult = errors.New("tool handler returned neither a result nor an error")
 
+func init() {
+	probe.RegisterBoundary(boundary{}.wrap(func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return nil, nil
+	}))
+}
+
+// wrap returns the boundary around next. Every boundary of this package
+// returns its closure, which toolerr's check recognises by its code
+// pointer; inlined, wrap would compile the closure again under another.
+//
+//go:noinline
 func (b boundary) wrap(next server.ToolHandlerFunc) server.ToolHandlerFunc {
 	if next == nil {
 		panic("toolerr/mcpgo: nil tool handler")
 	}
 	return func(ctx context.Context, req mcp.CallToolRequest) (res *mcp.CallToolResult, err error) {
+		if probe.Answer(ctx, req.Params.Name) {
+			return mcp.NewToolResultText(probe.Text), nil
+		}
 		logger := b.logger
 		if logger == nil {
 			logger, _ = ctx.Value(loggerKey{}).(*slog.Logger)

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -16,6 +17,7 @@ import (
 
 	"github.com/toolcheck/toolcheck/toolerr"
 	"github.com/toolcheck/toolcheck/toolerr/internal/logtest"
+	"github.com/toolcheck/toolcheck/toolerr/internal/probe"
 	"github.com/toolcheck/toolcheck/toolerr/mcpgo"
 )
 
@@ -351,5 +353,46 @@ func TestTypedAndStructured(t *testing.T) {
 	}
 	if res := call(t, c, "typed", map[string]any{"limit": 3}); res.IsError || text(t, res) != "3" {
 		t.Errorf("typed result: %+v", res)
+	}
+}
+
+// TestProbe: every boundary answers toolerr's check without calling the
+// handler or logging, and the check recognises every handler a boundary
+// returns, wherever it is built.
+func TestProbe(t *testing.T) {
+	rec := useDefault(t)
+	called := false
+	h := func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		called = true
+		return nil, errors.New("the handler ran")
+	}
+	handlers := map[string]server.ToolHandlerFunc{
+		"Boundary":    mcpgo.Boundary(h),
+		"NewBoundary": mcpgo.NewBoundary(mcpgo.WithLogger(rec.Logger()))(h),
+		"TypedBoundary": mcpgo.TypedBoundary(func(ctx context.Context, req mcp.CallToolRequest, args searchArgs) (*mcp.CallToolResult, error) {
+			return h(ctx, req)
+		}),
+		"StructuredBoundary": mcpgo.StructuredBoundary(func(ctx context.Context, req mcp.CallToolRequest, args searchArgs) (searchOut, error) {
+			_, err := h(ctx, req)
+			return searchOut{}, err
+		}),
+	}
+	for name, bh := range handlers {
+		if !probe.IsBoundary(bh) {
+			t.Errorf("%s: the check does not recognise the handler", name)
+		}
+		ctx, p := probe.With(context.Background())
+		var req mcp.CallToolRequest
+		req.Params.Name = "read_note"
+		res, err := bh(ctx, req)
+		if err != nil || res == nil || called || !slices.Equal(p.Take(), []string{"read_note"}) {
+			t.Errorf("%s: a probe got (%+v, %v), the handler ran: %v", name, res, err, called)
+		}
+	}
+	if probe.IsBoundary(server.ToolHandlerFunc(h)) {
+		t.Error("a handler without the boundary is recognised")
+	}
+	if recs := rec.Take(); len(recs) != 0 {
+		t.Errorf("answering a probe logged %v", recs)
 	}
 }

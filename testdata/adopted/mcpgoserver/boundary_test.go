@@ -1,0 +1,22 @@
+package mcpgoserver_test
+
+import (
+	"testing"
+
+	"github.com/toolcheck/toolcheck/toolerr/mcpgo/mcpgotest"
+
+	"example.com/adopted/internal/logcheck"
+	"example.com/adopted/mcpgoserver"
+	"example.com/adopted/notes"
+)
+
+// TestToolBoundary: every tool of the server as production builds it is
+// behind the boundary, and offered as registered.
+func TestToolBoundary(t *testing.T) {
+	store, err := notes.Open(logcheck.Notes(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var log logcheck.Log
+	mcpgotest.Check(t, mcpgoserver.New(store, log.Logger()))
+}
