@@ -26,6 +26,9 @@ func TestMigrate(t *testing.T) {
 	if code != 3 || !strings.Contains(stderr, "toolcheck: fix: applied 12 fixes (iserror 10, unwrapped 2) in 2 files\n") {
 		t.Fatalf("-fix: exit %d, stderr:\n%s", code, stderr)
 	}
+	if !strings.Contains(stderr, "toolcheck: fix: the boundary is installed; add a test that fails for any tool a client can call without it: mcpgotest.Check(t, s) or gosdktest.Check(t, s)") {
+		t.Errorf("-fix installed the boundary but does not suggest the runtime check; stderr:\n%s", stderr)
+	}
 	after := tree(t, dir)
 	goldens, err := filepath.Glob(filepath.Join(dir, "golden", "*", "*.golden"))
 	if err != nil || len(goldens) == 0 {

@@ -230,6 +230,8 @@ func (r *FixResult) WriteDiff(w io.Writer, cwd string) error {
 // Report writes what -fix did, on two lines: the fixes applied, per
 // analyzer, and the files they changed; then the findings left and why
 // (no suggested fix, a fix in a generated file, a fix that conflicted).
+// When the boundary was installed, a line between them suggests the
+// runtime check (toolerr's mcpgotest and gosdktest).
 // When iserror's fixes were applied but servers are left without the
 // boundary, a third line names them (positions relative to cwd): the
 // errors the fixes return need it.
@@ -258,6 +260,13 @@ func (r *FixResult) Report(w io.Writer, name, cwd string, fs, left []Finding) er
 	}
 	if _, err := fmt.Fprintln(w, line); err != nil {
 		return err
+	}
+	if applied["unwrapped"] > 0 {
+		// The static half is done where it could see the registrations;
+		// the runtime check covers what it could not.
+		if _, err := fmt.Fprintf(w, "%s: fix: the boundary is installed; add a test that fails for any tool a client can call without it: mcpgotest.Check(t, s) or gosdktest.Check(t, s) on the server as production builds it (README: add this test)\n", name); err != nil {
+			return err
+		}
 	}
 	if len(left) == 0 {
 		_, err := fmt.Fprintf(w, "%s: fix: no finding left\n", name)
