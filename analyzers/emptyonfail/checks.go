@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/toolcheck/toolcheck/internal/astindex"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
@@ -84,10 +85,16 @@ func (c *checker) checkReturn(ret *ast.ReturnStmt, f *failure) {
 	if c.explained(f, ret) || c.decided(f, ret) {
 		return
 	}
-	if fi.errIdx < 0 && !handler && fi.decl != nil && fi.lit == nil {
-		if c.callersTest(fi.decl) || c.enrichment(fi.decl) {
+	if !handler && fi.decl != nil && fi.lit == nil {
+		if c.documentedOptional(fi.decl) {
+			return // "best effort": the contract says empty on a failure
+		}
+		if fi.errIdx < 0 && (c.callersTest(fi.decl) || c.enrichment(fi.decl)) {
 			return
 		}
+	}
+	if c.namesFailure(f, ret) {
+		return // "no data file found for %q" after os.ReadFile: it says what failed
 	}
 	returns := strings.Join(descs, " and ")
 	if allNil(descs) {
@@ -367,7 +374,7 @@ func (c *checker) checkLoop(loop ast.Node, body *ast.BlockStmt) {
 		for _, s := range list {
 			switch s := s.(type) {
 			case *ast.IfStmt:
-				f := c.failureOf(c.m.IfFailure(s, c.fn.node))
+				f := c.failureOf(c.m.IfFailure(s, c.fn.node), astindex.Cursor{})
 				if f != nil && f.kind == condFail && skips(s.Body) && !records(s.Body) {
 					cont := s.Body.List[len(s.Body.List)-1]
 					if c.inScope(cont.Pos()) {

@@ -333,21 +333,28 @@ func (c *checker) emptinessTest(e ast.Expr, path []ast.Node) bool {
 }
 
 // optionalDoc matches a doc comment that calls a function's result
-// optional.
-var optionalDoc = lazyre.New(`(?i)\boptional\b|\bbest[- ]effort\b|\bnice[- ]to[- ]have\b`)
+// optional: best effort, degrading, or empty on failure by contract.
+var optionalDoc = lazyre.New(`(?i)\bbest[-\s]+effort\b|\bnice[-\s]+to[-\s]+have\b|\bdegrad(e|es|ed|ing)\b` +
+	`|\b(is|are|as|an?)\s+optional\b|\boptional\s+(enrichment|extras?|parts?|data|details|metadata|context|hints?)\b` +
+	`|\b(returns?|yields?|gives?)\s+(nil|nothing|empty|an empty \w+|false|zero|0)\b[^.]{0,40}\b(on|if|when)\b[^.]{0,40}\b(errors?|fails?|failures?)\b`)
 
-// enrichment reports whether fn, with no error result and a string
-// result, is optional enrichment by design: its doc comment says so
-// ("optional", "best effort"), and every call of it in the package is
-// appended to other text (`string(data) + thumbnailNote(path)`), so on a
-// failure the result keeps its own content and leaves the note out.
-func (c *checker) enrichment(fn *types.Func) bool {
+// documentedOptional reports whether fn's doc comment says its result is
+// optional or best effort: the function's contract, which its callers
+// read, says that an empty value on a failure is the answer.
+func (c *checker) documentedOptional(fn *types.Func) bool {
 	d := c.declOf[fn]
-	if d == nil || d.Doc == nil || !optionalDoc.MatchString(d.Doc.Text()) || c.isValueUsed(fn) {
-		return false
-	}
-	res := fn.Type().(*types.Signature).Results()
-	if res.Len() != 1 || !toolmodel.IsStringType(res.At(0).Type()) {
+	return d != nil && d.Doc != nil && optionalDoc.MatchString(d.Doc.Text())
+}
+
+// enrichment reports whether fn, with no error result, is an optional
+// part by design: every call of it in the package is merged with other
+// data, so on a failure the answer keeps that data and leaves the part
+// out. Merged: appended to other text (`string(data) + thumbnailNote(p)`),
+// appended to another list (`append(hits, extra(q)...)`,
+// `append(hits, extra(q))`), copied into another map (`maps.Copy(m,
+// labels(x))`), or ranged over into another list.
+func (c *checker) enrichment(fn *types.Func) bool {
+	if c.isValueUsed(fn) {
 		return false
 	}
 	n := 0
@@ -355,19 +362,149 @@ func (c *checker) enrichment(fn *types.Func) bool {
 		if typeutil.StaticCallee(c.pass.TypesInfo, call.Call) != fn {
 			continue
 		}
-		file := c.m.FileOf(call.Call.Pos())
-		if file == nil {
-			return false
-		}
-		path, _ := astutil.PathEnclosingInterval(file, call.Call.Pos(), call.Call.End())
-		if len(path) < 2 {
-			return false
-		}
-		b, ok := path[1].(*ast.BinaryExpr)
-		if !ok || b.Op != token.ADD {
+		if !c.merged(call.Call) {
 			return false
 		}
 		n++
 	}
 	return n > 0
+}
+
+// merged reports whether the value of call is merged with other data.
+func (c *checker) merged(call *ast.CallExpr) bool {
+	file := c.m.FileOf(call.Pos())
+	if file == nil {
+		return false
+	}
+	path, _ := astutil.PathEnclosingInterval(file, call.Pos(), call.End())
+	i := 1
+	for i < len(path) {
+		if _, ok := path[i].(*ast.ParenExpr); !ok {
+			break
+		}
+		i++
+	}
+	if i >= len(path) {
+		return false
+	}
+	info := c.pass.TypesInfo
+	switch p := path[i].(type) {
+	case *ast.BinaryExpr:
+		// Other data in the same text: "file " + path + thumbnail(path),
+		// not only a constant header ("Files:\n" + listing(dir)).
+		top := i
+		for top+1 < len(path) {
+			b, ok := path[top+1].(*ast.BinaryExpr)
+			if !ok || b.Op != token.ADD {
+				break
+			}
+			top++
+		}
+		if p.Op != token.ADD || !toolmodel.IsStringType(info.TypeOf(p)) {
+			return false
+		}
+		other := false
+		var operands func(e ast.Expr)
+		operands = func(e ast.Expr) {
+			e = ast.Unparen(e)
+			if b, ok := e.(*ast.BinaryExpr); ok && b.Op == token.ADD {
+				operands(b.X)
+				operands(b.Y)
+				return
+			}
+			if tv, ok := info.Types[e]; e != ast.Expr(call) && ok && tv.Value == nil {
+				other = true
+			}
+		}
+		operands(path[top].(*ast.BinaryExpr))
+		return other
+	case *ast.CallExpr:
+		if len(p.Args) < 2 || ast.Unparen(p.Args[0]) == ast.Expr(call) || emptyLit(info, p.Args[0]) {
+			return false // append(nil, extra(q)...): the part is the whole
+		}
+		if isAppend(info, p) {
+			return true
+		}
+		fn := typeutil.StaticCallee(info, p)
+		return toolmodel.IsFunc(fn, "maps", "Copy") && ast.Unparen(p.Args[1]) == ast.Expr(call)
+	case *ast.RangeStmt:
+		// for _, x := range extra(q) { hits = append(hits, x) }
+		if ast.Unparen(p.X) != ast.Expr(call) {
+			return false
+		}
+		found := false
+		ast.Inspect(p.Body, func(n ast.Node) bool {
+			if as, ok := n.(*ast.AssignStmt); ok && len(as.Rhs) == 1 && isAppend(info, as.Rhs[0]) {
+				found = true
+			}
+			return !found
+		})
+		return found
+	}
+	return false
+}
+
+// emptyLit reports whether e is nil or a composite literal with no
+// elements.
+func emptyLit(info *types.Info, e ast.Expr) bool {
+	if isNil(info, e) {
+		return true
+	}
+	lit, ok := ast.Unparen(e).(*ast.CompositeLit)
+	return ok && len(lit.Elts) == 0
+}
+
+// namesFailure reports whether the text ret returns names the resource
+// of the operation that failed, a standard-library one: "no data file
+// found for %q" after os.ReadFile(dataPath) tells the model which file is
+// missing, not that a search found nothing ("no notes found" after the
+// same call names what was in the file, and is reported).
+func (c *checker) namesFailure(f *failure, ret *ast.ReturnStmt) bool {
+	if f.opCall == nil {
+		return false
+	}
+	info := c.pass.TypesInfo
+	fn := typeutil.StaticCallee(info, f.opCall)
+	if fn == nil || fn.Pkg() == nil || strings.Contains(strings.Split(fn.Pkg().Path(), "/")[0], ".") {
+		return false
+	}
+	opWords := map[string]bool{}
+	add := func(name string) {
+		for _, w := range toolmodel.CamelWords(name) {
+			if w = stem(w); len(w) >= 3 && !genericVerbs[w] {
+				opWords[w] = true
+			}
+		}
+	}
+	add(fn.Name()) // ReadFile: the file, not the notes in it
+	named := false
+	for _, e := range ret.Results {
+		ast.Inspect(e, func(n ast.Node) bool {
+			lit, ok := n.(*ast.BasicLit)
+			if !ok || lit.Kind != token.STRING || named {
+				return !named
+			}
+			for _, w := range wordRe.FindAllString(strings.ToLower(lit.Value), -1) {
+				if opWords[stem(w)] {
+					named = true
+				}
+			}
+			return !named
+		})
+	}
+	return named
+}
+
+var wordRe = lazyre.New(`[a-z]+`)
+
+// genericVerbs are words of an operation's name that say nothing of what
+// it works on.
+var genericVerbs = map[string]bool{"get": true, "read": true, "new": true, "open": true, "with": true, "all": true, "ctx": true, "context": true, "err": true, "string": true, "str": true}
+
+// stem drops a plural's s: files is file.
+func stem(w string) string {
+	if len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
+		return w[:len(w)-1]
+	}
+	return w
 }

@@ -7,6 +7,8 @@ import (
 
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/toolcheck/toolcheck/internal/astindex"
+	"github.com/toolcheck/toolcheck/internal/goapi"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
@@ -59,10 +61,14 @@ type failure struct {
 	end    token.Pos     // where it ends; NoPos: with the function
 }
 
-// failureOf reads the model's failure path.
-func (c *checker) failureOf(fp *toolmodel.FailurePath) *failure {
+// failureOf reads the model's failure path; at, when valid, is the
+// statement on it being judged.
+func (c *checker) failureOf(fp *toolmodel.FailurePath, at astindex.Cursor) *failure {
 	if fp == nil || fp.Recover || fp.Test.Err == nil {
 		return nil
+	}
+	if fp.Op != nil && goapi.MarshalCannotFail(c.pass.TypesInfo, fp.Op) {
+		return nil // json.Marshal of map[string]string{}: no failure to hide
 	}
 	if _, isParam := c.m.Flow.ParamOf(fp.Test.Err); isParam {
 		return nil // a walk function's err: not an operation this code ran
@@ -84,8 +90,18 @@ func (c *checker) failureOf(fp *toolmodel.FailurePath) *failure {
 	case toolmodel.ClassInvalid:
 		f.kind = condInvalid
 	}
-	if fp.Op != nil && f.kind == condFail && toolmodel.IsParse(typeutil.StaticCallee(c.pass.TypesInfo, fp.Op)) {
-		f.kind = condInvalid
+	if fp.Op != nil && f.kind == condFail {
+		switch callee := typeutil.StaticCallee(c.pass.TypesInfo, fp.Op); {
+		case toolmodel.IsParse(callee):
+			f.kind = condInvalid
+		case toolmodel.IsDecode(callee) && at.Valid():
+			// Decoding the model's own arguments (an optional JSON
+			// filter): the input does not parse, a classification. An
+			// upstream's body that does not decode stays a failure.
+			if id := errUse(fp.Node, fp.Test.Err, c.pass.TypesInfo); id != nil && c.m.ArgumentError(at, id) {
+				f.kind = condInvalid
+			}
+		}
 	}
 	return f
 }
@@ -99,12 +115,33 @@ func (f *failure) op() string {
 	return "failure in " + f.err.Name()
 }
 
+// errUse returns a use of err in the test of the failure branch node.
+func errUse(node ast.Node, err *types.Var, info *types.Info) *ast.Ident {
+	var test ast.Node
+	switch n := node.(type) {
+	case *ast.IfStmt:
+		test = n.Cond
+	case *ast.CaseClause:
+		test = n
+	default:
+		return nil
+	}
+	var found *ast.Ident
+	ast.Inspect(test, func(x ast.Node) bool {
+		if id, ok := x.(*ast.Ident); ok && found == nil && info.Uses[id] == err {
+			found = id
+		}
+		return found == nil
+	})
+	return found
+}
+
 // returnFailure returns the failure path ret, a return of the function
 // being walked, lies on.
 func (c *checker) returnFailure(ret *ast.ReturnStmt) *failure {
 	for _, cur := range c.m.Flow.ReturnCursors(c.fn.node) {
 		if cur.Node() == ret {
-			return c.failureOf(c.m.FailureAt(cur))
+			return c.failureOf(c.m.FailureAt(cur), cur)
 		}
 	}
 	return nil

@@ -5,12 +5,12 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"reflect"
 	"strings"
 
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/toolcheck/toolcheck/internal/flow"
+	"github.com/toolcheck/toolcheck/internal/goapi"
 	"github.com/toolcheck/toolcheck/internal/lazyre"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
@@ -346,8 +346,7 @@ func (c *checker) callLeaves(call *ast.CallExpr, tuple int, f *flow.Frame) []lea
 	if isErr && idx == res.Len()-1 && isWalk(fn) {
 		return c.walkLeaves(call, fn, f)
 	}
-	if isErr && idx == res.Len()-1 && path == "encoding/json" && (strings.HasPrefix(fn.Name(), "Marshal") || fn.Name() == "Encode") &&
-		len(call.Args) > 0 && !marshalCanFail(info.TypeOf(call.Args[0]), map[types.Type]bool{}) {
+	if isErr && idx == res.Len()-1 && goapi.MarshalCannotFail(info, call) {
 		return nil // marshalling this type cannot fail: no error to leak
 	}
 	if isErr && idx == res.Len()-1 {
@@ -365,68 +364,6 @@ func (c *checker) callLeaves(call *ast.CallExpr, tuple int, f *flow.Frame) []lea
 		}
 	}
 	return []leaf{{kind: lUnknown}}
-}
-
-// marshalCanFail reports whether encoding/json may fail to marshal a value
-// of type t: it holds floats (NaN), interfaces, custom marshalers, channels,
-// functions, complex numbers or maps with unsupported keys.
-func marshalCanFail(t types.Type, seen map[types.Type]bool) bool {
-	if t == nil {
-		return true
-	}
-	if seen[t] {
-		return false
-	}
-	seen[t] = true
-	if n, ok := types.Unalias(t).(*types.Named); ok {
-		for i := 0; i < n.NumMethods(); i++ {
-			switch n.Method(i).Name() {
-			case "MarshalJSON", "MarshalText":
-				return true
-			}
-		}
-	}
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		if n, ok := types.Unalias(p.Elem()).(*types.Named); ok {
-			ms := types.NewMethodSet(types.NewPointer(n))
-			for i := 0; i < ms.Len(); i++ {
-				switch ms.At(i).Obj().Name() {
-				case "MarshalJSON", "MarshalText":
-					return true
-				}
-			}
-		}
-		return marshalCanFail(p.Elem(), seen)
-	}
-	switch u := t.Underlying().(type) {
-	case *types.Basic:
-		return u.Info()&(types.IsFloat|types.IsComplex) != 0 || u.Kind() == types.UnsafePointer
-	case *types.Slice:
-		return marshalCanFail(u.Elem(), seen)
-	case *types.Array:
-		return marshalCanFail(u.Elem(), seen)
-	case *types.Map:
-		k, ok := u.Key().Underlying().(*types.Basic)
-		if !ok || k.Info()&(types.IsString|types.IsInteger) == 0 {
-			return true
-		}
-		return marshalCanFail(u.Elem(), seen)
-	case *types.Struct:
-		for i := 0; i < u.NumFields(); i++ {
-			f := u.Field(i)
-			if !f.Exported() && !f.Embedded() {
-				continue
-			}
-			if tag := reflect.StructTag(u.Tag(i)).Get("json"); tag == "-" {
-				continue
-			}
-			if marshalCanFail(f.Type(), seen) {
-				return true
-			}
-		}
-		return false
-	}
-	return true // interfaces, channels, functions
 }
 
 // isWalk reports whether fn walks a tree, returning what its callback

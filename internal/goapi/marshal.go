@@ -1,0 +1,95 @@
+// Package goapi holds what toolcheck knows about standard Go APIs, apart
+// from any MCP SDK: which calls cannot fail. It is stateless; every
+// analyzer that asks one of its questions gets the same answer.
+package goapi
+
+import (
+	"go/ast"
+	"go/types"
+	"reflect"
+
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// MarshalCannotFail reports whether call is an encoding/json marshal
+// (json.Marshal, json.MarshalIndent, (*json.Encoder).Encode) of a value
+// whose type cannot fail to marshal: its error is never non-nil, so a
+// branch that tests it is no failure path and its text leaks nothing.
+func MarshalCannotFail(info *types.Info, call *ast.CallExpr) bool {
+	fn := typeutil.StaticCallee(info, call)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "encoding/json" || len(call.Args) == 0 {
+		return false
+	}
+	switch fn.Name() {
+	case "Marshal", "MarshalIndent", "Encode":
+	default:
+		return false
+	}
+	return !MarshalCanFail(info.TypeOf(call.Args[0]))
+}
+
+// MarshalCanFail reports whether encoding/json may fail to marshal a value
+// of type t: it holds floats (NaN), interfaces, custom marshalers, channels,
+// functions, complex numbers or maps with unsupported keys.
+func MarshalCanFail(t types.Type) bool {
+	return marshalCanFail(t, map[types.Type]bool{})
+}
+
+func marshalCanFail(t types.Type, seen map[types.Type]bool) bool {
+	if t == nil {
+		return true
+	}
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		for i := 0; i < n.NumMethods(); i++ {
+			switch n.Method(i).Name() {
+			case "MarshalJSON", "MarshalText":
+				return true
+			}
+		}
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		if n, ok := types.Unalias(p.Elem()).(*types.Named); ok {
+			ms := types.NewMethodSet(types.NewPointer(n))
+			for i := 0; i < ms.Len(); i++ {
+				switch ms.At(i).Obj().Name() {
+				case "MarshalJSON", "MarshalText":
+					return true
+				}
+			}
+		}
+		return marshalCanFail(p.Elem(), seen)
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Info()&(types.IsFloat|types.IsComplex) != 0 || u.Kind() == types.UnsafePointer
+	case *types.Slice:
+		return marshalCanFail(u.Elem(), seen)
+	case *types.Array:
+		return marshalCanFail(u.Elem(), seen)
+	case *types.Map:
+		k, ok := u.Key().Underlying().(*types.Basic)
+		if !ok || k.Info()&(types.IsString|types.IsInteger) == 0 {
+			return true
+		}
+		return marshalCanFail(u.Elem(), seen)
+	case *types.Struct:
+		for i := 0; i < u.NumFields(); i++ {
+			f := u.Field(i)
+			if !f.Exported() && !f.Embedded() {
+				continue
+			}
+			if tag := reflect.StructTag(u.Tag(i)).Get("json"); tag == "-" {
+				continue
+			}
+			if marshalCanFail(f.Type(), seen) {
+				return true
+			}
+		}
+		return false
+	}
+	return true // interfaces, channels, functions
+}
