@@ -27,6 +27,9 @@ func (c *checker) checkReturn(ret *ast.ReturnStmt, f *failure) {
 	}
 	res := fi.sig.Results()
 	if res.Len() == 0 {
+		if len(ret.Results) == 0 {
+			c.checkOutParam(ret, f)
+		}
 		return
 	}
 	bare := len(ret.Results) == 0
@@ -67,6 +70,12 @@ func (c *checker) checkReturn(ret *ast.ReturnStmt, f *failure) {
 	}
 	errOnly := res.Len() == 1 && fi.errIdx == 0
 	if !anyEmpty && !errOnly {
+		if !bare && res.Len() == 1 && fi.errIdx < 0 && fi.decl != nil && fi.lit == nil &&
+			!fi.handler.IsToolHandler() && !c.m.Handlers[fi.node] && isProbeType(res.At(0).Type()) {
+			// probe(...) bool returning false: reported where it becomes
+			// the answer.
+			c.checkProbe(ret, f, shortExpr(ret.Results[0]))
+		}
 		return
 	}
 	if errOnly && !f.exact {

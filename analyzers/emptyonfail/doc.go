@@ -79,6 +79,26 @@
 //     function's named results: the function returns zero values and a nil
 //     error.
 //
+// A `false` or `0` is an ordinary answer, so where it is returned it is no
+// finding; it is one where it becomes what the model is told:
+//
+//   - a function with one bool or number result and no error result that
+//     returns `false` or `0` on a failure path, when a call in tool code
+//     formats the value into the answer (`fmt.Sprintf("installed: %t",
+//     up)`), stores it in a field of a literal (`Status{Available: up}`),
+//     or tests it in a condition whose branch returns a tool result or text
+//     built on the spot (`if !exporterUp(ctx) { return
+//     mcp.NewToolResultText("no metrics found; check that the exporter
+//     runs"), nil }`). A branch that hands the call on (`return
+//     listDir(p)`) is control flow, not the answer. Across packages by
+//     fact, reported at such a call;
+//   - a function with no results that fills a map, or a struct or slice
+//     behind a pointer, its caller passed (it writes the parameter on
+//     another path) and returns on a failure path without filling it, when
+//     a call in tool code passes a variable of its own and reads it
+//     afterwards: the tool answers from the empty value (an error rate of
+//     0). In the function's own package.
+//
 // A suggested fix returns the failed error (`return nil, err`, nil for the
 // nilable results) when it is in scope and certainly non-nil, and the tools
 // are behind a boundary as far as the package shows (it registers no tool
@@ -142,15 +162,33 @@
 //     then `if cfg.Scopes == nil`): nil means "none" to its callers; the
 //     same test at a call of another
 //     package's function silences the report at that call;
-//   - optional enrichment: a function with no error result returning a
-//     string, whose doc comment calls it optional or best effort, and whose
-//     every call is appended to other text (`string(data) + thumbnail(path)`);
+//   - an optional part: a function with no error result whose every call
+//     merges its value with other data, of any type: appended to text that
+//     holds other data (`"file " + path + thumbnail(path)`, not only a
+//     constant header), to another list (`append(hits, remoteHits(q)...)`),
+//     copied into another map (`maps.Copy(labels, extra(x))`), or ranged
+//     over into another list;
+//   - a function whose doc comment says its result is best effort, optional
+//     or degrading, or that it returns nil (empty, false) on an error,
+//     whatever its results (`(rows, summary, err)` too): its contract says
+//     the empty value is the answer;
+//   - an operation that cannot fail: `json.Marshal` of a value whose type
+//     cannot fail to marshal (strings, integers, bools, and slices, maps
+//     with string or integer keys and structs of them; no floats,
+//     interfaces or custom marshalers), the same knowledge messagetext uses;
+//   - a text that names the resource of the failed standard-library
+//     operation (`"no data file found for %q"` after `os.ReadFile`): it
+//     tells the model what is missing; `"No notes found."` after the same
+//     call names what was in the file, and is reported;
 //   - absence and unparsable values. A not-found branch (`errors.Is(err,
 //     fs.ErrNotExist)`, `os.IsNotExist`, `sql.ErrNoRows`, sentinels, error types
 //     and constants named like `NotFound`, `NotExist`, `NoRows`, `NoSuch`,
 //     `http.StatusNotFound`/404, `isNotFound`-style predicates) and a value that
 //     does not parse (`strconv`, `url.Parse`, `time.Parse`, `regexp.Compile`,
-//     …) classify the input; they are not an operation that failed to run. A
+//     …), or the model's own argument that does not decode (`json.Unmarshal`
+//     of an argument in a handler; an upstream body that does not decode
+//     stays a failure), classify the input; they are not an operation that
+//     failed to run. A
 //     list or search contract may answer them with an empty list, and a helper
 //     with the "nil means absent" idiom: not reported. Only a tool handler that
 //     answers them with an empty *non-list* result (`NewToolResultText("")`, a
@@ -162,7 +200,8 @@
 // Not seen (precision first): a failure branch that falls through to a later
 // return (`if err != nil { log…; items = nil }` then `return items, nil`);
 // helpers reached through function values, or through interfaces implemented
-// outside this package's module imports; non-error failure signals such as a
+// outside this package's module imports; an out-parameter left unfilled by a
+// function of another package; non-error failure signals such as a
 // non-2xx status code without an error.
 //
 // # Wider checks

@@ -57,6 +57,7 @@ type Fact struct {
 	At       string // where it returns empty: "store.go:14"
 	Via      string // the function whose result it passes on, if inherited
 	Reported bool   // already reported in its own package
+	Probe    bool   // Returns is false or 0: reported at a call whose answer it becomes
 }
 
 // AFact marks Fact as an analysis fact.
@@ -66,6 +67,9 @@ func (f *Fact) String() string {
 	s := fmt.Sprintf("emptyonfail(returns %s on the %s at %s", f.Returns, f.Op, f.At)
 	if f.Via != "" {
 		s += " via " + f.Via
+	}
+	if f.Probe {
+		s += ", probe"
 	}
 	if f.Reported {
 		s += ", reported"
@@ -213,11 +217,22 @@ func (c *checker) reportCall(call *ast.CallExpr) {
 	if fact == nil || fact.Reported || !c.inScope(call.Pos()) {
 		return
 	}
+	name := funcName(fn.Origin())
+	where := factWhere(fact)
+	if fact.Probe {
+		at := c.answerOf(call)
+		if at == token.NoPos {
+			return // the false or 0 does not become the answer here
+		}
+		c.reported[call.Pos()] = true
+		c.r.Report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Message: fmt.Sprintf(
+			"%s returns %s on the %s (%s), which this tool tells the model as a fact (%s); make %s return the error so the tool boundary reports a fault",
+			name, fact.Returns, fact.Op, where, c.position(at), name)})
+		return
+	}
 	if sig := fn.Type().(*types.Signature); sig.Results().Len() > 0 && !toolmodel.ReturnsError(sig) && c.resultTested(call) {
 		return // the caller reads the empty value as "none" and goes another way
 	}
-	name := funcName(fn.Origin())
-	where := factWhere(fact)
 	c.reported[call.Pos()] = true
 	msg := fmt.Sprintf("%s returns %s with a nil error on the %s (%s), so this tool cannot tell a failure from an empty result; make %s return the error so the tool boundary reports a fault",
 		name, fact.Returns, fact.Op, where, name)

@@ -27,7 +27,7 @@ func TestEmptyOnFail(t *testing.T) {
 	dir := testkit.GOPATH(t, analysistest.TestData())
 	analysistest.Run(t, dir, newAnalyzer(t), "mcpgo", "gosdk", "scope", "loopsoff",
 		"example.com/store", "example.com/wrap", "example.com/toolkit", "app", "dispatch",
-		"handled", "example.com/confirm", "answer")
+		"handled", "example.com/confirm", "answer", "example.com/metrics")
 }
 
 func TestFixes(t *testing.T) {

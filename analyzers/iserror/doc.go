@@ -69,7 +69,15 @@
 // `next`, an adapter's typed handler, a function a converter calls by
 // reflection: `err, _ := out[1].Interface().(error)` after
 // `out := fn.Call(in)`) into an IsError result is doing the
-// boundary's job without being recognised as one. Its finding reads
+// boundary's job without being recognised as one; so is a wrapper of a
+// handler (a tool handler or a go-sdk `MethodHandler` that calls the one it
+// wraps) that builds an IsError result for a failure of its own: in a
+// deferred `recover()` (a safety wrapper rendering a panic), or in a branch
+// that tests what the wrapped call returned (a receiving middleware
+// replacing a result it cannot serialise). A handler that recovers its own
+// panic wraps nothing, and a branch that answers instead of calling the
+// wrapped handler (an allowlist's rejection) is a policy's own answer: both
+// draw the ordinary finding. Their finding reads
 // "… turns a wrapped handler's error into an IsError result outside a
 // recognised tool boundary; if this wrapper is your boundary, put Boundary in
 // its name or list it in the boundaries setting, otherwise return the error

@@ -62,7 +62,7 @@ func run(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter) error {
 		if !c.inScope(s.pos, s.fn) {
 			continue
 		}
-		if c.rendersWrappedError(s.cur, s.fn) {
+		if c.rendersWrappedError(s.cur, s.fn) || c.inWrapper(s.cur) {
 			// A wrapper doing the boundary's job: a different remedy, no fix.
 			s.diag.Message = fmt.Sprintf("%s turns a wrapped handler's error into an IsError result outside a recognised tool boundary; "+
 				"if this wrapper is your boundary, put Boundary in its name or list it in the boundaries setting, "+
@@ -600,6 +600,140 @@ func (c *checker) rendersWrappedError(cur astindex.Cursor, fn ast.Node) bool {
 	fp := c.m.FailureAt(cur)
 	return fp != nil && fp.Test.Err != nil && fp.Test.Class == toolmodel.ClassAny && fp.Test.What == "" &&
 		c.fromWrappedCall(fp.Test.Err)
+}
+
+// inWrapper reports whether the construction at cur lies in the
+// project's own wrapper of handlers, doing a boundary's job for a failure
+// of its own: a function shaped like a tool handler or a go-sdk
+// MethodHandler that calls the handler it wraps (a parameter of handler
+// type, `next`), where the construction is in a deferred recover() of
+// that function (a safety wrapper that renders a panic), or in a branch
+// that tests what the wrapped call returned (a receiving middleware that
+// replaces a result it cannot serialise). A branch that answers instead
+// of calling the wrapped handler (a policy check) is tool code's.
+func (c *checker) inWrapper(cur astindex.Cursor) bool {
+	for fc := range cur.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		fi := c.funcs[fc.Node()]
+		if fi == nil || fi.body == nil {
+			continue
+		}
+		kind := toolmodel.HandlerKindOf(fi.sig)
+		if !kind.IsToolHandler() && kind != toolmodel.GoSDKMethod {
+			continue // a deferred literal: look at the function around it
+		}
+		inDefer := false
+		for d := range cur.Enclosing((*ast.DeferStmt)(nil)) {
+			if fc.Contains(d) {
+				inDefer = true
+			}
+		}
+		wrapped := c.wrappedResults(fi.body)
+		if wrapped == nil {
+			return false
+		}
+		if inDefer {
+			fp := c.m.FailureAt(cur)
+			return fp != nil && fp.Recover
+		}
+		mentions := func(n ast.Node) bool {
+			found := false
+			ast.Inspect(n, func(x ast.Node) bool {
+				if id, ok := x.(*ast.Ident); ok && !found {
+					if v, ok := c.info.Uses[id].(*types.Var); ok && wrapped[v] {
+						found = true
+					}
+				}
+				return !found
+			})
+			return found
+		}
+		for br := range cur.Enclosing((*ast.IfStmt)(nil), (*ast.CaseClause)(nil)) {
+			if !fc.Contains(br) {
+				break
+			}
+			switch n := br.Node().(type) {
+			case *ast.IfStmt:
+				if n.Init != nil && mentions(n.Init) || mentions(n.Cond) {
+					return true
+				}
+			case *ast.CaseClause:
+				for _, e := range n.List {
+					if mentions(e) {
+						return true
+					}
+				}
+			}
+		}
+		if fp := c.m.FailureAt(cur); fp != nil && fp.Op != nil && mentions(fp.Op) {
+			return true // data, err := json.Marshal(res); if err != nil
+		}
+		return false
+	}
+	return false
+}
+
+// wrappedResults returns the variables of body that hold what a call of
+// the wrapped handler returned, directly or through values computed from
+// them (`tr, ok := res.(*mcp.CallToolResult)`), or nil when body calls no
+// wrapped handler.
+func (c *checker) wrappedResults(body *ast.BlockStmt) map[*types.Var]bool {
+	var w map[*types.Var]bool
+	calls := false
+	for changed := true; changed; {
+		changed = false
+		ast.Inspect(body, func(n ast.Node) bool {
+			as, ok := n.(*ast.AssignStmt)
+			if !ok {
+				if call, ok := n.(*ast.CallExpr); ok && !calls {
+					if k := toolmodel.HandlerKindOf(c.info.TypeOf(call.Fun)); (k.IsToolHandler() || k == toolmodel.GoSDKMethod) && c.isWrapped(call.Fun) {
+						calls = true
+					}
+				}
+				return true
+			}
+			from := false
+			for _, r := range as.Rhs {
+				ast.Inspect(r, func(x ast.Node) bool {
+					switch x := x.(type) {
+					case *ast.CallExpr:
+						if k := toolmodel.HandlerKindOf(c.info.TypeOf(x.Fun)); (k.IsToolHandler() || k == toolmodel.GoSDKMethod) && c.isWrapped(x.Fun) {
+							from = true
+						}
+					case *ast.Ident:
+						if v, ok := c.info.Uses[x].(*types.Var); ok && w[v] {
+							from = true
+						}
+					}
+					return !from
+				})
+			}
+			if !from {
+				return true
+			}
+			for _, l := range as.Lhs {
+				id, ok := l.(*ast.Ident)
+				if !ok {
+					continue
+				}
+				v, _ := c.info.ObjectOf(id).(*types.Var)
+				if v != nil && !w[v] {
+					if w == nil {
+						w = map[*types.Var]bool{}
+					}
+					w[v] = true
+					changed = true
+				}
+			}
+			return true
+		})
+	}
+	if !calls {
+		return nil
+	}
+	if w == nil {
+		w = map[*types.Var]bool{}
+	}
+	return w
 }
 
 // fromWrappedCall reports whether every value of the error variable v

@@ -82,3 +82,22 @@ func Logging(next mcp.MethodHandler) mcp.MethodHandler {
 		return res, err
 	}
 }
+
+// serializable is a receiving middleware that replaces a tool result it
+// cannot serialise: the boundary's job, done by the project's wrapper.
+func serializable(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		res, err := next(ctx, method, req)
+		if err != nil {
+			return res, err
+		}
+		if tr, ok := res.(*mcp.CallToolResult); ok && !fits(tr) {
+			return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: "the result could not be sent"}}}, nil // want `mcp.CallToolResult literal with IsError: true turns a wrapped handler's error into an IsError result outside a recognised tool boundary; if this wrapper is your boundary`
+		}
+		return res, nil
+	}
+}
+
+func fits(r *mcp.CallToolResult) bool { return len(r.Content) < 100 }
+
+var _ = serializable

@@ -280,3 +280,51 @@ func reflectTool(fn any) server.ToolHandlerFunc {
 		return mcp.NewToolResultText(fmt.Sprint(out[0].Interface())), nil
 	}
 }
+
+// safeHandler is the project's own safety wrapper: a panic in the handler
+// it wraps becomes a fixed fault text, the boundary's job.
+func safeHandler(next server.ToolHandlerFunc, logf func(string, ...any)) server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcp.CallToolRequest) (res *mcp.CallToolResult, err error) {
+		defer func() {
+			if r := recover(); r != nil {
+				logf("ERROR tool panicked: %v", r)
+				res, err = mcp.NewToolResultError("internal error; try again later"), nil // want `mcp.NewToolResultError turns a wrapped handler's error into an IsError result outside a recognised tool boundary; if this wrapper is your boundary, put Boundary in its name`
+			}
+		}()
+		return next(ctx, req)
+	}
+}
+
+// recovering is a tool handler that recovers its own panic: no wrapper,
+// its IsError result is tool code's and keeps the ordinary finding.
+func recovering(ctx context.Context, req mcp.CallToolRequest) (res *mcp.CallToolResult, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			res = mcp.NewToolResultError("internal error") // want `mcp.NewToolResultError builds an IsError result outside the tool boundary`
+		}
+	}()
+	return mcp.NewToolResultText("ok"), nil
+}
+
+var _ = safeHandler
+var _ = recovering
+
+// allowlist answers a call it rejects instead of calling the handler it
+// wraps: a policy's own IsError result, tool code's, with the ordinary
+// finding.
+func allowlist(allowed map[string]bool) server.ToolHandlerMiddleware {
+	return func(next server.ToolHandlerFunc) server.ToolHandlerFunc {
+		return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			org := req.GetString("org", "")
+			if org == "" {
+				return next(ctx, req)
+			}
+			if !allowed[org] {
+				return mcp.NewToolResultError(fmt.Sprintf("organization %q is not allowed", org)), nil // want `mcp.NewToolResultError builds an IsError result outside the tool boundary`
+			}
+			return next(ctx, req)
+		}
+	}
+}
+
+var _ = allowlist

@@ -1,0 +1,28 @@
+// Package metrics has no MCP import: the fact that its probe answers
+// false on a failure travels to the tools that call it.
+package metrics
+
+import (
+	"context"
+	"errors"
+)
+
+func query(ctx context.Context, q string) ([]float64, error) { return nil, errors.New("down") }
+
+// Installed reports whether the exporter is installed.
+func Installed(ctx context.Context) bool { // want Installed:`emptyonfail\(returns false on the failure of query at metrics.go:16, probe\)`
+	vals, err := query(ctx, "up")
+	if err != nil {
+		return false
+	}
+	return len(vals) > 0
+}
+
+// Samples counts the samples of q.
+func Samples(ctx context.Context, q string) int { // want Samples:`emptyonfail\(returns 0 on the failure of query at metrics.go:25, probe\)`
+	vals, err := query(ctx, q)
+	if err != nil {
+		return 0
+	}
+	return len(vals)
+}
