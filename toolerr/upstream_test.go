@@ -190,7 +190,7 @@ func githubClassifier(ctx context.Context, err error) *toolerr.ToolError {
 
 func TestClassifier(t *testing.T) {
 	ctx := context.Background()
-	gql := fmt.Errorf("query discussion: %w", errors.New("Could not resolve to a node with the global id of 'DC_kwDOInvalid'"))
+	gql := fmt.Errorf("query discussion: %w", &apitest.GraphQLError{Message: "Could not resolve to a node with the global id of 'DC_kwDOInvalid'"})
 	te := toolerr.ResolveWith(ctx, gql, nil, githubClassifier)
 	if te.Message() != errNoNode.Message() || te.Level() != slog.LevelInfo || te.Outcome() != toolerr.OutcomeCallerError {
 		t.Errorf("classified = (%q, %v, %q)", te.Message(), te.Level(), te.Outcome())

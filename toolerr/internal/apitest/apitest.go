@@ -110,7 +110,6 @@ type AzureResponseError struct {
 	ErrorCode   string
 	StatusCode  int
 	RawResponse *http.Response `json:"-"`
-	errMsg      string
 }
 
 func (e *AzureResponseError) Error() string { return describe(e.RawResponse, e.ErrorCode) }
@@ -167,3 +166,11 @@ func (e *ResponseMethodError) Error() string { return describe(e.resp, "unexpect
 
 // HTTPResponse returns the upstream response.
 func (e *ResponseMethodError) HTTPResponse() *http.Response { return e.resp }
+
+// GraphQLError is an error of a GraphQL API, whose message the server
+// returns as the error's text.
+type GraphQLError struct {
+	Message string
+}
+
+func (e *GraphQLError) Error() string { return e.Message }
