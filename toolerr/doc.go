@@ -68,7 +68,7 @@
 // evidence of one: X-RateLimit-Remaining or RateLimit-Remaining "0", a
 // Retry-After header, a RetryAfter field, a Rate with none remaining, or a
 // type whose name contains RateLimit (go-github's secondary limits may
-// come with no header at all); the same type with no status; and
+// come with no header at all); such a type with no status at all; and
 // [ErrRateLimited] in the chain. A status 503 with a Retry-After header
 // (or a RetryAfter field) is an upstream unavailable for that long
 // (outcome unavailable, WARNING); without one, a 503 is a fault like any
