@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"net/http"
 	"reflect"
 	"runtime"
 	"strings"
@@ -27,8 +26,9 @@ const (
 
 // ErrRateLimited marks an upstream rate limit. Wrap it into the error a
 // tool returns (fmt.Errorf("search: %w: %w", toolerr.ErrRateLimited, err))
-// and the boundary logs a WARNING and tells the model to retry. An error
-// whose StatusCode() or HTTPStatusCode() method returns 429 counts too.
+// and the boundary logs a WARNING and tells the model to retry. The
+// common API clients' own rate-limit errors count with no marking: the
+// package documentation lists what is recognised.
 var ErrRateLimited = errors.New("rate limited upstream")
 
 // A PanicError is a panic recovered by a boundary. It is the cause of the
@@ -49,31 +49,58 @@ func (p *PanicError) Unwrap() error {
 	return nil
 }
 
+// A Classifier is a project's own reading of the errors its tools return,
+// for what the built-in rules of [Resolve] do not know: an upstream
+// client's "not found" that means the model named nothing, a GraphQL
+// error that names a bad ID. It returns the ToolError err stands for, or
+// nil to leave err to the rules after it. Install one on a boundary with
+// its WithClassifier option (mcpgo.WithClassifier, gosdk.WithClassifier).
+//
+// The ToolError it returns is not changed: when it has no cause, the
+// boundary renders a copy whose cause is err, so the log record keeps the
+// error the handler returned. An empty message stands for the fixed text
+// of its level, as for any ToolError.
+type Classifier func(ctx context.Context, err error) *ToolError
+
 // Resolve is the boundary's decision about the non-nil error a tool handler
 // returned (or a *PanicError for a panic it recovered). It returns the
 // ToolError whose message the model reads:
 //
 //   - err itself when it is a *ToolError; a copy of the ToolError err wraps,
 //     with err as its cause, when err wraps one;
+//   - what the first of the classifiers given to [ResolveWith] returns
+//     that does not return nil;
 //   - for a timeout (context.DeadlineExceeded, or an error whose Timeout
 //     method reports true), a WARNING with [TimeoutMessage];
-//   - for an upstream rate limit ([ErrRateLimited], an HTTP 429), a WARNING
-//     with [RateLimitMessage];
+//   - for an upstream rate limit, a WARNING with outcome rate_limited whose
+//     message says when to retry ("The request was fine but a service the
+//     server relies on is busy; retry in 42s."), or [RateLimitMessage]
+//     when the error does not say when; for an upstream that is
+//     unavailable and said until when (HTTP 503 with Retry-After), a
+//     WARNING with outcome unavailable and the same kind of message. The
+//     package documentation lists what counts as either;
 //   - for a panic or any other error, an ERROR with [FaultMessage].
 //
 // It returns nil when the error must pass through untouched: the call's
 // context was cancelled, so the client has given up on it. A panic is
-// never passed through.
+// never passed through, nor handed to a classifier.
 //
-// The SDK boundaries in toolerr/mcpgo and toolerr/gosdk call Resolve and
-// [Log]; call them yourself only to write a boundary for another framework.
+// The SDK boundaries in toolerr/mcpgo and toolerr/gosdk call [ResolveWith]
+// and [Log]; call them yourself only to write a boundary for another
+// framework.
 func Resolve(ctx context.Context, err error) *ToolError {
+	return ResolveWith(ctx, err)
+}
+
+// ResolveWith is [Resolve] with a project's own classifiers, consulted in
+// order after a ToolError in err's chain and before the built-in rules.
+func ResolveWith(ctx context.Context, err error, classifiers ...Classifier) *ToolError {
 	if err == nil {
 		return nil
 	}
 	var p *PanicError
 	if errors.As(err, &p) && !wrapsToolErrorAbove(err) {
-		return &ToolError{message: FaultMessage, level: slog.LevelError, outcome: OutcomePanic, cause: err}
+		return &ToolError{message: FaultMessage, level: slog.LevelError, outcome: OutcomePanic, cause: err, fixed: true}
 	}
 	if ctx != nil && errors.Is(ctx.Err(), context.Canceled) {
 		return nil
@@ -90,13 +117,35 @@ func Resolve(ctx context.Context, err error) *ToolError {
 		c.cause = err
 		return &c
 	}
-	switch {
-	case isTimeout(err):
-		return &ToolError{message: TimeoutMessage, level: slog.LevelWarn, outcome: OutcomeTimeout, cause: err}
-	case isRateLimit(err):
-		return &ToolError{message: RateLimitMessage, level: slog.LevelWarn, outcome: OutcomeRateLimited, cause: err}
+	if ctx == nil {
+		ctx = context.Background()
 	}
-	return &ToolError{message: FaultMessage, level: slog.LevelError, outcome: OutcomeFault, cause: err}
+	for _, classify := range classifiers {
+		if classify == nil {
+			continue
+		}
+		if te := classify(ctx, err); te != nil {
+			c := *te
+			if c.message == "" {
+				c.message = fixedMessage(c.level)
+			}
+			if c.cause == nil {
+				c.cause = err
+			}
+			return &c
+		}
+	}
+	if isTimeout(err) {
+		return &ToolError{message: TimeoutMessage, level: slog.LevelWarn, outcome: OutcomeTimeout, cause: err, fixed: true}
+	}
+	if r, ok := upstreamRefusal(err); ok {
+		te := &ToolError{message: refusalMessage(r), level: slog.LevelWarn, outcome: r.outcome, cause: err, fixed: true}
+		if r.known {
+			te.retryAfter = max(r.delay, 0)
+		}
+		return te
+	}
+	return &ToolError{message: FaultMessage, level: slog.LevelError, outcome: OutcomeFault, cause: err, fixed: true}
 }
 
 // wrapsToolErrorAbove reports whether a ToolError sits in err's chain above
@@ -168,30 +217,16 @@ func isTimeout(err error) bool {
 	})
 }
 
-func isRateLimit(err error) bool {
-	if errors.Is(err, ErrRateLimited) {
-		return true
-	}
-	return walk(err, func(e error) bool {
-		switch s := e.(type) {
-		case interface{ StatusCode() int }:
-			return s.StatusCode() == http.StatusTooManyRequests
-		case interface{ HTTPStatusCode() int }:
-			return s.HTTPStatusCode() == http.StatusTooManyRequests
-		}
-		return false
-	})
-}
-
 // The keys of the boundary's log record.
 const (
-	KeyTool      = "tool"
-	KeyOutcome   = "outcome"
-	KeyDuration  = "duration"
-	KeyErrorType = "error_type"
-	KeyError     = "error"
-	KeyMessage   = "message"
-	KeyStack     = "stack"
+	KeyTool       = "tool"
+	KeyOutcome    = "outcome"
+	KeyDuration   = "duration"
+	KeyErrorType  = "error_type"
+	KeyError      = "error"
+	KeyMessage    = "message"
+	KeyStack      = "stack"
+	KeyRetryAfter = "retry_after"
 )
 
 // LogMessage is the message of the boundary's log record.
@@ -214,7 +249,7 @@ func Log(ctx context.Context, logger *slog.Logger, tool string, te *ToolError, e
 	if !logger.Enabled(ctx, te.level) {
 		return
 	}
-	attrs := make([]slog.Attr, 0, 7+len(te.attrs))
+	attrs := make([]slog.Attr, 0, 8+len(te.attrs))
 	attrs = append(attrs,
 		slog.String(KeyTool, tool),
 		slog.String(KeyOutcome, string(te.outcome)),
@@ -227,8 +262,11 @@ func Log(ctx context.Context, logger *slog.Logger, tool string, te *ToolError, e
 		if te.cause != nil {
 			attrs = append(attrs, slog.String(KeyError, te.cause.Error()))
 		}
-		if !isFixed(te.message) {
+		if !te.fixed && !isFixed(te.message) {
 			attrs = append(attrs, slog.String(KeyMessage, te.message))
+		}
+		if te.retryAfter > 0 {
+			attrs = append(attrs, slog.Duration(KeyRetryAfter, te.retryAfter))
 		}
 	}
 	if te.level >= slog.LevelError {

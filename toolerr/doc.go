@@ -43,6 +43,58 @@
 // tool the server registered that a client is not offered, or is offered
 // unlike its registration.
 //
+// # Upstream rate limits and unavailability
+//
+// An error the handler returns, or one it wraps (errors.Unwrap, and each
+// of an errors.Join), that carries an upstream HTTP response is read for
+// a rate limit with no project code, so the errors of the common API
+// clients (go-github, the GitLab client, googleapi, azcore, smithy-go and
+// the AWS SDK, Stripe, openai-go, generated clients) reach the model as a
+// retry. toolerr depends on none of them: it reads
+//
+//   - the response: an exported field of type *http.Response (go-github's
+//     Response, azcore's RawResponse), or of a pointer to a struct
+//     embedding one (smithy-go's Response), or an HTTPResponse()
+//     *http.Response method;
+//   - without a response, the status: a StatusCode() int or
+//     HTTPStatusCode() int method, an int field StatusCode or
+//     HTTPStatusCode, or an int field Code beside an http.Header field
+//     (googleapi.Error), whose Header is then the headers;
+//   - go-github's typed fields, by name: RetryAfter (a time.Duration or
+//     *time.Duration) and Rate, a struct with an int Remaining and a Reset
+//     time (a time.Time, or a struct embedding one).
+//
+// A rate limit (outcome rate_limited, WARNING) is a status 429; a 403 with
+// evidence of one: X-RateLimit-Remaining or RateLimit-Remaining "0", a
+// Retry-After header, a RetryAfter field, a Rate with none remaining, or a
+// type whose name contains RateLimit (go-github's secondary limits may
+// come with no header at all); such a type with no status at all; and
+// [ErrRateLimited] in the chain. A status 503 with a Retry-After header
+// (or a RetryAfter field) is an upstream unavailable for that long
+// (outcome unavailable, WARNING); without one, a 503 is a fault like any
+// other error, as is a 403 without evidence and every other status.
+//
+// The delay is, in this order, the RetryAfter field, Retry-After (seconds
+// or an HTTP date), Rate.Reset, X-RateLimit-Reset or RateLimit-Reset (a
+// Unix time from 10^9 on, as GitHub and GitLab send it; seconds below, as
+// HCP Terraform and the IETF draft do). The model reads it rounded up,
+// never the response's detail: "The request was fine but a service the
+// server relies on is busy; retry in 42s." (seconds up to 90, then
+// minutes up to 15); a longer wait is said as it is, "…is busy for about
+// 59 minutes; tell the user, and retry after that."; with no delay known,
+// [RateLimitMessage]. The log record keeps the cause, and the delay as
+// retry_after.
+//
+// # A project's own classification
+//
+// What only the project can tell, such as an upstream answer that means
+// the model named nothing, it says with a [Classifier]:
+// mcpgo.WithClassifier and gosdk.WithClassifier install one on a
+// boundary, and [ResolveWith] takes them for a boundary of another
+// framework. A classifier sees every error that is not a ToolError, a
+// panic or a cancelled call, before the built-in rules; the first
+// non-nil ToolError decides, and nil leaves the error to the next.
+//
 // # The log record
 //
 // Every failed call produces exactly one record, with the message
@@ -55,6 +107,7 @@
 //	error       the cause's text (WARNING and above only)
 //	message     the model-facing text of a ToolError built by tool code (WARNING and above only)
 //	stack       the stack of a panic, or where a ToolError at ERROR was built (ERROR only)
+//	retry_after the upstream's delay behind a rate_limited or unavailable outcome, when known
 //
 // followed by the attributes given with [WithAttrs]. At INFO the record
 // carries no error text: a caller error's text holds what the model sent,

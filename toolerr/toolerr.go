@@ -4,6 +4,7 @@ import (
 	"log/slog"
 	"runtime"
 	"strings"
+	"time"
 )
 
 // An Outcome names how a failed tool call ended. It is the value of the
@@ -36,6 +37,9 @@ type ToolError struct {
 	cause   error
 	attrs   []slog.Attr
 	stack   []uintptr
+
+	fixed      bool          // the message is the boundary's own text, not tool code's
+	retryAfter time.Duration // the upstream's delay behind a rate_limited or unavailable message
 }
 
 // An Option adjusts a ToolError as it is built.

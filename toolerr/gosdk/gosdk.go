@@ -10,7 +10,9 @@
 //	s.AddReceivingMiddleware(gosdk.ReceivingBoundary())
 //
 // (gosdk.ReceivingBoundary(gosdk.WithLogger(logger)) logs somewhere else
-// than slog.Default()). A single handler can be wrapped instead:
+// than slog.Default(), and gosdk.WithClassifier adds the project's own
+// reading of errors the boundary would otherwise call faults, see
+// toolerr.Classifier). A single handler can be wrapped instead:
 // mcp.AddTool(s, tool, gosdk.TypedBoundary(h)) for a typed handler,
 // s.AddTool(tool, gosdk.ToolBoundary(h)) for a raw one.
 //
@@ -18,8 +20,12 @@
 //
 //   - a *toolerr.ToolError: an error result with its message, logged once
 //     at its level;
-//   - a timeout or an upstream rate limit: an error result telling the
-//     model to retry, logged once at WARNING;
+//   - an error a classifier given with WithClassifier reads as a
+//     ToolError: the same, with that ToolError;
+//   - a timeout, an upstream rate limit, or an upstream unavailable for a
+//     stated time: an error result telling the model to retry, and when
+//     the upstream said when, after how long ("retry in 42s"), logged once
+//     at WARNING (toolerr.Resolve lists what is recognised);
 //   - any other error or a panic: an error result with
 //     toolerr.FaultMessage, logged once at ERROR with the cause (and the
 //     stack of a panic);
@@ -73,6 +79,19 @@ type Option func(*boundary)
 // at the time of each call.
 func WithLogger(logger *slog.Logger) Option {
 	return func(b *boundary) { b.logger = logger }
+}
+
+// WithClassifier adds the project's own reading of its tools' errors,
+// consulted, in the order given, after a *toolerr.ToolError the handler
+// returned and before the boundary's built-in rules; a nil result leaves
+// the error to the next. Boundaries inside it (TypedBoundary,
+// ToolBoundary) use it too. See toolerr.Classifier.
+func WithClassifier(classify toolerr.Classifier) Option {
+	return func(b *boundary) {
+		if classify != nil {
+			b.classifiers = append(b.classifiers[:len(b.classifiers):len(b.classifiers)], classify)
+		}
+	}
 }
 
 // ReceivingBoundary returns the tool boundary as receiving middleware for
@@ -278,38 +297,45 @@ func errorResult(te *toolerr.ToolError) *mcp.CallToolResult {
 // boundary is the configured boundary; its zero value logs through the
 // enclosing boundary's logger or slog.Default().
 type boundary struct {
-	logger *slog.Logger
+	logger      *slog.Logger
+	classifiers []toolerr.Classifier
 }
 
 // state is shared by the boundaries nested around one call.
 type state struct {
-	req     *mcp.CallToolRequest // the call: a handler may serve another call with its context
-	logger  *slog.Logger
-	handled bool // a boundary has rendered and logged the failure
+	req         *mcp.CallToolRequest // the call: a handler may serve another call with its context
+	logger      *slog.Logger
+	classifiers []toolerr.Classifier
+	handled     bool // a boundary has rendered and logged the failure
 }
 
 type stateKey struct{}
 
 // call is one boundary's view of one call.
 type call struct {
-	ctx    context.Context
-	st     *state
-	logger *slog.Logger
-	tool   string
-	start  time.Time
+	ctx         context.Context
+	st          *state
+	logger      *slog.Logger
+	classifiers []toolerr.Classifier
+	tool        string
+	start       time.Time
 }
 
 func (b boundary) begin(ctx context.Context, req *mcp.CallToolRequest) (context.Context, *call) {
 	st, nested := ctx.Value(stateKey{}).(*state)
 	if !nested || st.req != req {
-		st = &state{req: req, logger: b.logger}
+		st = &state{req: req, logger: b.logger, classifiers: b.classifiers}
 		ctx = context.WithValue(ctx, stateKey{}, st)
 	}
 	logger := b.logger
 	if logger == nil {
 		logger = st.logger
 	}
-	c := &call{ctx: ctx, st: st, logger: logger, start: time.Now()}
+	classifiers := b.classifiers
+	if classifiers == nil {
+		classifiers = st.classifiers
+	}
+	c := &call{ctx: ctx, st: st, logger: logger, classifiers: classifiers, start: time.Now()}
 	if req != nil && req.Params != nil {
 		c.tool = req.Params.Name
 	}
@@ -319,7 +345,7 @@ func (b boundary) begin(ctx context.Context, req *mcp.CallToolRequest) (context.
 // fail resolves err, logs it and marks the call handled; it returns nil
 // when err passes through untouched.
 func (c *call) fail(err error) *toolerr.ToolError {
-	te := toolerr.Resolve(c.ctx, err)
+	te := toolerr.ResolveWith(c.ctx, err, c.classifiers...)
 	if te == nil {
 		return nil
 	}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/toolcheck/toolcheck/toolerr"
 	"github.com/toolcheck/toolcheck/toolerr/gosdk"
+	"github.com/toolcheck/toolcheck/toolerr/internal/apitest"
 	"github.com/toolcheck/toolcheck/toolerr/internal/logtest"
 	"github.com/toolcheck/toolcheck/toolerr/internal/probe"
 )
@@ -73,6 +74,23 @@ var outcomes = []outcome{
 	{"rate_limited", func(context.Context) error {
 		return fmt.Errorf("search: %w", httpErr{429})
 	}, toolerr.RateLimitMessage, slog.LevelWarn, toolerr.OutcomeRateLimited},
+	{"github_secondary_limit", func(context.Context) error {
+		d := 42 * time.Second
+		return fmt.Errorf("failed to list issues: %w", &apitest.AbuseRateLimitError{
+			Response: apitest.Response(403, "Retry-After", "42"), Message: "You have exceeded a secondary rate limit.", RetryAfter: &d})
+	}, "The request was fine but a service the server relies on is busy; retry in 42s.", slog.LevelWarn, toolerr.OutcomeRateLimited},
+	{"github_primary_limit", func(context.Context) error {
+		return fmt.Errorf("failed to list issues: %w", &apitest.RateLimitError{
+			Rate:     apitest.Rate{Limit: 5000, Reset: apitest.Timestamp{Time: time.Now().Add(42 * time.Second)}},
+			Response: apitest.Response(403, "X-RateLimit-Remaining", "0"), Message: "API rate limit exceeded."})
+	}, "The request was fine but a service the server relies on is busy; retry in 42s.", slog.LevelWarn, toolerr.OutcomeRateLimited},
+	{"github_forbidden", func(context.Context) error {
+		return fmt.Errorf("failed to get repository: %w", &apitest.ErrorResponse{
+			Response: apitest.Response(403, "X-RateLimit-Remaining", "4999"), Message: "Resource not accessible by integration"})
+	}, toolerr.FaultMessage, slog.LevelError, toolerr.OutcomeFault},
+	{"github_not_found", func(context.Context) error {
+		return fmt.Errorf("failed to get repository: %w", &apitest.ErrorResponse{Response: apitest.Response(404), Message: "Not Found"})
+	}, toolerr.FaultMessage, slog.LevelError, toolerr.OutcomeFault},
 	{"fault", func(context.Context) error {
 		return fmt.Errorf("read note: %w", errStore)
 	}, toolerr.FaultMessage, slog.LevelError, toolerr.OutcomeFault},
@@ -269,6 +287,12 @@ func TestOutcomes(t *testing.T) {
 								}
 							}
 						}
+						if strings.HasPrefix(o.name, "github_") && (!strings.Contains(r.Attrs["error"], "SECRET") || !strings.HasPrefix(r.Attrs["error_type"], "*apitest.")) {
+							t.Errorf("%s: record lacks the cause: %v", tool, r)
+						}
+						if o.name == "github_secondary_limit" && r.Attrs["retry_after"] != "42s" {
+							t.Errorf("%s: record lacks the delay: %v", tool, r)
+						}
 						if o.outcome == toolerr.OutcomePanic && (r.Attrs["error"] != "panic: index "+secret+" corrupt" ||
 							!strings.Contains(r.Attrs["stack"], "gosdk_test.init")) {
 							t.Errorf("%s: panic record lacks the panic or its stack: %v\n%s", tool, r, r.Attrs["stack"])
@@ -433,5 +457,74 @@ func TestProbe(t *testing.T) {
 	}
 	if recs := rec.Take(); len(recs) != 0 {
 		t.Errorf("answering a probe logged %v", recs)
+	}
+}
+
+// errNotNode is a GraphQL error of an ID that names nothing: the model's
+// mistake, which only the project can tell apart.
+var errNotNode = &apitest.GraphQLError{Message: "Could not resolve to a node with the global id of 'DC_kwDOInvalid' " + secret}
+
+func classifyGraphQL(ctx context.Context, err error) *toolerr.ToolError {
+	if strings.Contains(err.Error(), "Could not resolve to a node") {
+		return toolerr.CallerError("The 'discussion_id' argument names no discussion. Find the ID with list_discussions.")
+	}
+	return nil
+}
+
+// TestClassifier: a classifier given to the receiving boundary reads the
+// errors it knows, through a real client, from typed and raw handlers,
+// bare or wrapped in an inner boundary; what it leaves falls to the
+// built-in rules; a boundary without one leaves the same error a fault.
+func TestClassifier(t *testing.T) {
+	const callerText = "The 'discussion_id' argument names no discussion. Find the ID with list_discussions."
+	gql := outcome{name: "gql", fail: func(context.Context) error { return fmt.Errorf("failed to get discussion: %w", errNotNode) }}
+	limited := outcome{name: "limited", fail: func(context.Context) error {
+		return &apitest.ErrorResponse{Response: apitest.Response(429, "Retry-After", "42")}
+	}}
+	rec := &logtest.Recorder{}
+	build := func(opts ...gosdk.Option) *mcp.ClientSession {
+		s := mcp.NewServer(&mcp.Implementation{Name: "github", Version: "1.0.0"}, nil)
+		s.AddReceivingMiddleware(gosdk.ReceivingBoundary(append(opts, gosdk.WithLogger(rec.Logger()))...))
+		mcp.AddTool(s, &mcp.Tool{Name: "typed"}, typed(gql))
+		mcp.AddTool(s, &mcp.Tool{Name: "typed_inner"}, gosdk.TypedBoundary(typed(gql)))
+		s.AddTool(&mcp.Tool{Name: "raw", InputSchema: objectSchema}, raw(gql))
+		s.AddTool(&mcp.Tool{Name: "raw_inner", InputSchema: objectSchema}, gosdk.ToolBoundary(raw(gql)))
+		mcp.AddTool(s, &mcp.Tool{Name: "limited"}, typed(limited))
+		return connect(t, s)
+	}
+	classified := build(gosdk.WithClassifier(nil), gosdk.WithClassifier(classifyGraphQL))
+	unclassified := build()
+	busy := "The request was fine but a service the server relies on is busy; retry in 42s."
+	for _, tc := range []struct {
+		cs      *mcp.ClientSession
+		tool    string
+		text    string
+		level   slog.Level
+		outcome toolerr.Outcome
+	}{
+		{classified, "typed", callerText, slog.LevelInfo, toolerr.OutcomeCallerError},
+		{classified, "typed_inner", callerText, slog.LevelInfo, toolerr.OutcomeCallerError},
+		{classified, "raw", callerText, slog.LevelInfo, toolerr.OutcomeCallerError},
+		{classified, "raw_inner", callerText, slog.LevelInfo, toolerr.OutcomeCallerError},
+		{classified, "limited", busy, slog.LevelWarn, toolerr.OutcomeRateLimited},
+		{unclassified, "typed", toolerr.FaultMessage, slog.LevelError, toolerr.OutcomeFault},
+		{unclassified, "raw_inner", toolerr.FaultMessage, slog.LevelError, toolerr.OutcomeFault},
+		{unclassified, "limited", busy, slog.LevelWarn, toolerr.OutcomeRateLimited},
+	} {
+		res := call(t, tc.cs, tc.tool, nil)
+		if got := text(t, res); !res.IsError || got != tc.text {
+			t.Errorf("%s: client reads %q (IsError %v), want %q", tc.tool, got, res.IsError, tc.text)
+		}
+		recs := rec.Take()
+		if len(recs) != 1 || recs[0].Level != tc.level || recs[0].Attrs["outcome"] != string(tc.outcome) {
+			t.Errorf("%s: records %v, want one at %v, %s", tc.tool, recs, tc.level, tc.outcome)
+			continue
+		}
+		if tc.level <= slog.LevelInfo && strings.Contains(fmt.Sprint(recs[0].Attrs), "SECRET") {
+			t.Errorf("%s: INFO record carries error text: %v", tc.tool, recs[0])
+		}
+		if tc.level > slog.LevelInfo && !strings.Contains(recs[0].Attrs["error"], "SECRET") {
+			t.Errorf("%s: record lacks the cause: %v", tc.tool, recs[0])
+		}
 	}
 }

@@ -12,6 +12,9 @@
 //	s := server.NewMCPServer("notes", "1.0.0",
 //		server.WithToolHandlerMiddleware(mcpgo.NewBoundary(mcpgo.WithLogger(logger))))
 //
+// mcpgo.WithClassifier adds the project's own reading of errors the
+// boundary would otherwise call faults (see toolerr.Classifier).
+//
 // Boundary also wraps a single handler: s.AddTool(tool, mcpgo.Boundary(h)).
 // A handler built with mcp.NewStructuredToolHandler loses its error to a
 // result whose text is the error's (so no boundary can see it): register
@@ -21,8 +24,12 @@
 //
 //   - a *toolerr.ToolError: an error result with its message, logged once
 //     at its level;
-//   - a timeout or an upstream rate limit: an error result telling the
-//     model to retry, logged once at WARNING;
+//   - an error a classifier given with WithClassifier reads as a
+//     ToolError: the same, with that ToolError;
+//   - a timeout, an upstream rate limit, or an upstream unavailable for a
+//     stated time: an error result telling the model to retry, and when
+//     the upstream said when, after how long ("retry in 42s"), logged once
+//     at WARNING (toolerr.Resolve lists what is recognised);
 //   - any other error, a panic, or neither a result nor an error: an error
 //     result with toolerr.FaultMessage, logged once at ERROR with the cause
 //     (and the stack of a panic);
@@ -68,6 +75,19 @@ type Option func(*boundary)
 // logger of an enclosing boundary).
 func WithLogger(logger *slog.Logger) Option {
 	return func(b *boundary) { b.logger = logger }
+}
+
+// WithClassifier adds the project's own reading of its tools' errors,
+// consulted, in the order given, after a *toolerr.ToolError the handler
+// returned and before the boundary's built-in rules; a nil result leaves
+// the error to the next. A boundary given none uses those of a boundary
+// enclosing it. See toolerr.Classifier.
+func WithClassifier(classify toolerr.Classifier) Option {
+	return func(b *boundary) {
+		if classify != nil {
+			b.classifiers = append(b.classifiers[:len(b.classifiers):len(b.classifiers)], classify)
+		}
+	}
 }
 
 // Boundary is the tool boundary as mcp-go middleware, logging through
@@ -173,10 +193,14 @@ func jsonKind(t reflect.Type) string {
 // boundary is the configured boundary; its zero value logs through the
 // enclosing boundary's logger or slog.Default().
 type boundary struct {
-	logger *slog.Logger
+	logger      *slog.Logger
+	classifiers []toolerr.Classifier
 }
 
-type loggerKey struct{}
+type (
+	loggerKey     struct{}
+	classifierKey struct{}
+)
 
 var errNoResult = errors.New("tool handler returned neither a result nor an error")
 
@@ -205,6 +229,12 @@ func (b boundary) wrap(next server.ToolHandlerFunc) server.ToolHandlerFunc {
 		} else {
 			ctx = context.WithValue(ctx, loggerKey{}, logger)
 		}
+		classifiers := b.classifiers
+		if classifiers == nil {
+			classifiers, _ = ctx.Value(classifierKey{}).([]toolerr.Classifier)
+		} else {
+			ctx = context.WithValue(ctx, classifierKey{}, classifiers)
+		}
 		tool := req.Params.Name
 		start := time.Now()
 		defer func() {
@@ -224,7 +254,7 @@ func (b boundary) wrap(next server.ToolHandlerFunc) server.ToolHandlerFunc {
 		case passThrough(err):
 			return res, err
 		}
-		te := toolerr.Resolve(ctx, failure)
+		te := toolerr.ResolveWith(ctx, failure, classifiers...)
 		if te == nil {
 			return res, err
 		}

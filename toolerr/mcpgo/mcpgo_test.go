@@ -16,6 +16,7 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/toolcheck/toolcheck/toolerr"
+	"github.com/toolcheck/toolcheck/toolerr/internal/apitest"
 	"github.com/toolcheck/toolcheck/toolerr/internal/logtest"
 	"github.com/toolcheck/toolcheck/toolerr/internal/probe"
 	"github.com/toolcheck/toolcheck/toolerr/mcpgo"
@@ -63,6 +64,24 @@ func outcomes() []outcome {
 		{"rate_limited", func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			return nil, fmt.Errorf("search: %w", httpErr{429})
 		}, toolerr.RateLimitMessage, slog.LevelWarn, toolerr.OutcomeRateLimited},
+		{"github_secondary_limit", func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			d := 42 * time.Second
+			return nil, fmt.Errorf("failed to list issues: %w", &apitest.AbuseRateLimitError{
+				Response: apitest.Response(403, "Retry-After", "42"), Message: "You have exceeded a secondary rate limit.", RetryAfter: &d})
+		}, "The request was fine but a service the server relies on is busy; retry in 42s.", slog.LevelWarn, toolerr.OutcomeRateLimited},
+		{"github_primary_limit", func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return nil, fmt.Errorf("failed to list issues: %w", &apitest.RateLimitError{
+				Rate:     apitest.Rate{Limit: 5000, Reset: apitest.Timestamp{Time: time.Now().Add(42 * time.Second)}},
+				Response: apitest.Response(403, "X-RateLimit-Remaining", "0"), Message: "API rate limit exceeded."})
+		}, "The request was fine but a service the server relies on is busy; retry in 42s.", slog.LevelWarn, toolerr.OutcomeRateLimited},
+		{"github_forbidden", func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return nil, fmt.Errorf("failed to get repository: %w", &apitest.ErrorResponse{
+				Response: apitest.Response(403, "X-RateLimit-Remaining", "4999"), Message: "Resource not accessible by integration"})
+		}, toolerr.FaultMessage, slog.LevelError, toolerr.OutcomeFault},
+		{"github_not_found", func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return nil, fmt.Errorf("failed to get repository: %w", &apitest.ErrorResponse{
+				Response: apitest.Response(404), Message: "Not Found"})
+		}, toolerr.FaultMessage, slog.LevelError, toolerr.OutcomeFault},
 		{"fault", func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			return nil, fmt.Errorf("open %s: permission denied", secret)
 		}, toolerr.FaultMessage, slog.LevelError, toolerr.OutcomeFault},
@@ -223,9 +242,13 @@ func TestOutcomes(t *testing.T) {
 					if r.Attrs["error"] != "panic: index "+secret+" corrupt" || !strings.Contains(r.Attrs["stack"], "mcpgo_test.outcomes") {
 						t.Errorf("panic record lacks the panic or its stack: %v\n%s", r, r.Attrs["stack"])
 					}
-				case "fault", "named_fault", "timeout", "rate_limited":
+				case "fault", "named_fault", "timeout", "rate_limited", "github_primary_limit", "github_forbidden", "github_not_found":
 					if !strings.Contains(r.Attrs["error"], "SECRET") {
 						t.Errorf("%s: record lacks the cause: %v", o.tool, r)
+					}
+				case "github_secondary_limit":
+					if !strings.Contains(r.Attrs["error"], "secondary rate limit") || r.Attrs["error_type"] != "*apitest.AbuseRateLimitError" || r.Attrs["retry_after"] != "42s" {
+						t.Errorf("%s: record lacks the cause or the delay: %v", o.tool, r)
 					}
 				}
 			}
@@ -394,5 +417,75 @@ func TestProbe(t *testing.T) {
 	}
 	if recs := rec.Take(); len(recs) != 0 {
 		t.Errorf("answering a probe logged %v", recs)
+	}
+}
+
+// errNotNode is a GraphQL error of an ID that names nothing: the model's
+// mistake, which only the project can tell apart.
+var errNotNode = &apitest.GraphQLError{Message: "Could not resolve to a node with the global id of 'DC_kwDOInvalid' " + secret}
+
+func classifyGraphQL(ctx context.Context, err error) *toolerr.ToolError {
+	if strings.Contains(err.Error(), "Could not resolve to a node") {
+		return toolerr.CallerError("The 'discussion_id' argument names no discussion. Find the ID with list_discussions.")
+	}
+	return nil
+}
+
+// TestClassifier: a classifier given to the boundary reads the errors it
+// knows, through a real client, in every way a handler can be wrapped;
+// what it leaves falls to the built-in rules; a boundary without one
+// leaves the same error a fault.
+func TestClassifier(t *testing.T) {
+	const callerText = "The 'discussion_id' argument names no discussion. Find the ID with list_discussions."
+	gql := func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return nil, fmt.Errorf("failed to get discussion: %w", errNotNode)
+	}
+	limited := func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return nil, &apitest.ErrorResponse{Response: apitest.Response(429, "Retry-After", "42")}
+	}
+	typedGQL := mcpgo.TypedBoundary(func(ctx context.Context, req mcp.CallToolRequest, args searchArgs) (*mcp.CallToolResult, error) {
+		return gql(ctx, req)
+	})
+	rec := &logtest.Recorder{}
+	withClassifier := mcpgo.NewBoundary(mcpgo.WithLogger(rec.Logger()), mcpgo.WithClassifier(nil), mcpgo.WithClassifier(classifyGraphQL))
+	s := server.NewMCPServer("github", "1.0.0", server.WithToolHandlerMiddleware(withClassifier))
+	s.AddTool(mcp.NewTool("get_discussion"), gql)
+	s.AddTool(mcp.NewTool("get_discussion_inner"), mcpgo.Boundary(gql))
+	s.AddTool(mcp.NewTool("get_discussion_typed"), typedGQL)
+	s.AddTool(mcp.NewTool("list_issues"), limited)
+	plain := server.NewMCPServer("github", "1.0.0")
+	plain.AddTool(mcp.NewTool("get_discussion_alone"),
+		mcpgo.NewBoundary(mcpgo.WithLogger(rec.Logger()), mcpgo.WithClassifier(classifyGraphQL))(gql))
+	plain.AddTool(mcp.NewTool("get_discussion_unclassified"), mcpgo.NewBoundary(mcpgo.WithLogger(rec.Logger()))(gql))
+
+	for _, tc := range []struct {
+		c       *client.Client
+		tool    string
+		text    string
+		level   slog.Level
+		outcome toolerr.Outcome
+	}{
+		{connect(t, s), "get_discussion", callerText, slog.LevelInfo, toolerr.OutcomeCallerError},
+		{connect(t, s), "get_discussion_inner", callerText, slog.LevelInfo, toolerr.OutcomeCallerError},
+		{connect(t, s), "get_discussion_typed", callerText, slog.LevelInfo, toolerr.OutcomeCallerError},
+		{connect(t, s), "list_issues", "The request was fine but a service the server relies on is busy; retry in 42s.", slog.LevelWarn, toolerr.OutcomeRateLimited},
+		{connect(t, plain), "get_discussion_alone", callerText, slog.LevelInfo, toolerr.OutcomeCallerError},
+		{connect(t, plain), "get_discussion_unclassified", toolerr.FaultMessage, slog.LevelError, toolerr.OutcomeFault},
+	} {
+		res := call(t, tc.c, tc.tool, nil)
+		if got := text(t, res); !res.IsError || got != tc.text {
+			t.Errorf("%s: client reads %q (IsError %v), want %q", tc.tool, got, res.IsError, tc.text)
+		}
+		recs := rec.Take()
+		if len(recs) != 1 || recs[0].Level != tc.level || recs[0].Attrs["outcome"] != string(tc.outcome) {
+			t.Errorf("%s: records %v, want one at %v, %s", tc.tool, recs, tc.level, tc.outcome)
+			continue
+		}
+		if tc.level <= slog.LevelInfo && strings.Contains(fmt.Sprint(recs[0].Attrs), "SECRET") {
+			t.Errorf("%s: INFO record carries error text: %v", tc.tool, recs[0])
+		}
+		if tc.level > slog.LevelInfo && !strings.Contains(recs[0].Attrs["error"], "SECRET") {
+			t.Errorf("%s: record lacks the cause: %v", tc.tool, recs[0])
+		}
 	}
 }
