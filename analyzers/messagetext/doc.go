@@ -133,8 +133,12 @@
 // `filepath.Match`); errors of unknown origin (an interface method, another
 // package's API client unless named in `resource-packages`);
 // ToolErrors and the error types named in `model-safe-errors`; `json.Marshal`
-// of a type whose marshalling cannot fail; the model's own argument quoted
-// back (`'inbox/todo.md'`, an absolute path it sent); tool and parameter
+// of a type whose marshalling cannot fail, or of the model's own decoded
+// input (it marshals again); the error of a file operation of package `os`
+// on paths the model sent and nothing else (`os.Create(args.LogPath)`: it
+// names the model's path and what the system said of it; a path joined with
+// the server's directory stays server detail); the model's own argument
+// quoted back (`'inbox/todo.md'`, an absolute path it sent); tool and parameter
 // names, a tool name in backticks after "run"; numbers and limits (`%d`); URLs
 // and API routes; enum values and codes the contract defines (`IN_PROGRESS`,
 // `RESOURCE_NOT_FOUND`); an error code followed by its explanation; "check the

@@ -349,8 +349,17 @@ func (c *checker) callLeaves(call *ast.CallExpr, tuple int, f *flow.Frame) []lea
 	if isErr && idx == res.Len()-1 && goapi.MarshalCannotFail(info, call) {
 		return nil // marshalling this type cannot fail: no error to leak
 	}
+	if isErr && idx == res.Len()-1 && goapi.IsMarshal(fn) && len(call.Args) > 0 && c.allInput(call.Args[0], f) {
+		// The model's own input, decoded from JSON: it marshals again.
+		return nil
+	}
 	if isErr && idx == res.Len()-1 {
 		if op, ok := c.resourceOp(fn); ok {
+			if c.onModelPath(call, fn, f) {
+				// os.Create(args.LogPath): the *fs.PathError names the
+				// model's own path and what the system said of it.
+				return []leaf{{kind: lSafe}}
+			}
 			return []leaf{{kind: lServer, what: op}}
 		}
 	}
@@ -536,7 +545,8 @@ func (c *checker) resourceOp(fn *types.Func) (string, bool) {
 		ok = name != "Match" && name != "Glob"
 	case path == "net/http":
 		ok = recv == "Client" || recv == "Transport" ||
-			recv == "" && (name == "Get" || name == "Head" || name == "Post" || name == "PostForm" || name == "ReadResponse") ||
+			recv == "" && (name == "Get" || name == "Head" || name == "Post" || name == "PostForm" || name == "ReadResponse" ||
+				name == "NewRequest" || name == "NewRequestWithContext") ||
 			(recv == "Response" || recv == "Request") && name == "Write"
 	case path == "net":
 		ok = name != "SplitHostPort"
@@ -547,6 +557,46 @@ func (c *checker) resourceOp(fn *types.Func) (string, bool) {
 		return "", false
 	}
 	return toolmodel.FuncName(fn), true
+}
+
+// onModelPath reports whether call is a file operation of package os on
+// paths the model sent, and nothing else: every string argument is the
+// model's input, unjoined with server configuration. Its error is a
+// *fs.PathError (or *os.LinkError) about the model's own path.
+func (c *checker) onModelPath(call *ast.CallExpr, fn *types.Func, f *flow.Frame) bool {
+	if toolmodel.PkgPath(fn) != "os" || fn.Type().(*types.Signature).Recv() != nil || !modelPathFuncs[fn.Name()] {
+		return false
+	}
+	paths := 0
+	for _, a := range call.Args {
+		if !toolmodel.IsStringType(c.info.TypeOf(a)) {
+			continue
+		}
+		paths++
+		if !c.allInput(a, f) {
+			return false
+		}
+	}
+	return paths > 0
+}
+
+// allInput reports whether every leaf of e is the model's input.
+func (c *checker) allInput(e ast.Expr, f *flow.Frame) bool {
+	ls := c.leaves(e, -1, f)
+	for _, l := range ls {
+		if l.kind != lInput {
+			return false
+		}
+	}
+	return len(ls) > 0
+}
+
+// modelPathFuncs are the functions of package os whose error is about the
+// paths they are given.
+var modelPathFuncs = map[string]bool{
+	"Create": true, "Open": true, "OpenFile": true, "ReadFile": true, "WriteFile": true,
+	"Stat": true, "Lstat": true, "Mkdir": true, "MkdirAll": true, "Remove": true, "RemoveAll": true,
+	"Rename": true, "ReadDir": true, "Chmod": true, "Truncate": true, "Readlink": true,
 }
 
 // resourcePkgs are the packages whose operations reach server resources:

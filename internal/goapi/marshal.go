@@ -16,16 +16,20 @@ import (
 // whose type cannot fail to marshal: its error is never non-nil, so a
 // branch that tests it is no failure path and its text leaks nothing.
 func MarshalCannotFail(info *types.Info, call *ast.CallExpr) bool {
-	fn := typeutil.StaticCallee(info, call)
-	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "encoding/json" || len(call.Args) == 0 {
+	return IsMarshal(typeutil.StaticCallee(info, call)) && len(call.Args) > 0 && !MarshalCanFail(info.TypeOf(call.Args[0]))
+}
+
+// IsMarshal reports whether fn marshals its first argument to JSON:
+// json.Marshal, json.MarshalIndent or (*json.Encoder).Encode.
+func IsMarshal(fn *types.Func) bool {
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "encoding/json" {
 		return false
 	}
 	switch fn.Name() {
 	case "Marshal", "MarshalIndent", "Encode":
-	default:
-		return false
+		return true
 	}
-	return !MarshalCanFail(info.TypeOf(call.Args[0]))
+	return false
 }
 
 // MarshalCanFail reports whether encoding/json may fail to marshal a value

@@ -3,9 +3,13 @@
 package gosdk
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
+	"net/http"
 	"os"
+	"path/filepath"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -17,7 +21,7 @@ type Out struct{ Text string }
 
 // An unwrapped typed handler: the error it returns is what the model reads.
 func read(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, Out, error) {
-	data, err := os.ReadFile(in.Path)
+	data, err := os.ReadFile(filepath.Join(notesRoot, in.Path))
 	if err != nil {
 		return nil, Out{}, err // want `raw error of os.ReadFile`
 	}
@@ -86,8 +90,35 @@ func setError(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResul
 func register() {
 	s := mcp.NewServer(&mcp.Implementation{Name: "n", Version: "1"}, nil)
 	mcp.AddTool(s, &mcp.Tool{Name: "read"}, read)
+	mcp.AddTool(s, &mcp.Tool{Name: "forward"}, forward)
 	mcp.AddTool(s, &mcp.Tool{Name: "read_wrapped"}, toolerr.TypedBoundary(readWrapped))
 	s.AddTool(&mcp.Tool{Name: "raw"}, raw)
 	s.AddTool(&mcp.Tool{Name: "literal"}, literal)
 	s.AddTool(&mcp.Tool{Name: "set_error"}, setError)
+}
+
+// notesRoot is the server's directory: a path joined from it is the
+// server's, and so is the error of an operation on it.
+var notesRoot = "/srv/notes"
+
+type Query struct {
+	Filter map[string]any `json:"filter"`
+}
+
+var searchURL = "https://search.internal.example/v1/query"
+
+// The model's decoded input marshals again, whatever its type says; the
+// error that can reach the return is the request's, which carries the
+// configured URL.
+func forward(ctx context.Context, req *mcp.CallToolRequest, in Query) (*mcp.CallToolResult, Out, error) {
+	body, err := json.Marshal(in)
+	if err == nil {
+		var hreq *http.Request
+		hreq, err = http.NewRequestWithContext(ctx, "POST", searchURL, bytes.NewReader(body))
+		_ = hreq
+	}
+	if err != nil {
+		return nil, Out{}, fmt.Errorf("search: %w", err) // want `raw error of http.NewRequestWithContext`
+	}
+	return nil, Out{}, nil
 }

@@ -226,7 +226,7 @@ type SearchResult struct{ Paths []string }
 
 // A structured handler's error becomes an IsError result with its text.
 func search(ctx context.Context, req mcp.CallToolRequest, args SearchArgs) (SearchResult, error) {
-	entries, err := os.ReadDir(args.Query)
+	entries, err := os.ReadDir(filepath.Join(notesRoot, args.Query))
 	if err != nil {
 		return SearchResult{}, err // want `raw error of os.ReadDir`
 	}
@@ -298,3 +298,22 @@ func (n *Notes) ownStores(ctx context.Context, req mcp.CallToolRequest) (*mcp.Ca
 	}
 	return mcp.NewToolResultText(string(data)), nil
 }
+
+// notesRoot is the server's directory: a path joined from it is the
+// server's, and so is the error of an operation on it.
+var notesRoot = "/srv/notes"
+
+type LogArgs struct{ LogPath string }
+
+// The model's own path, and nothing of the server's: the error of
+// os.Create names that path and what the system said of it.
+func startLog(ctx context.Context, req mcp.CallToolRequest, args LogArgs) (SearchResult, error) {
+	f, err := os.Create(args.LogPath)
+	if err != nil {
+		return SearchResult{}, err
+	}
+	defer f.Close()
+	return SearchResult{Paths: []string{args.LogPath}}, nil
+}
+
+var _ = mcp.NewStructuredToolHandler(startLog)

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"os"
+	"path/filepath"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -19,7 +20,7 @@ type In struct{ Path string }
 type Out struct{ Text string }
 
 func read(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, Out, error) {
-	data, err := os.ReadFile(in.Path)
+	data, err := os.ReadFile(filepath.Join(notesRoot, in.Path))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, Out{}, teapi.New(fmt.Sprintf("No note at '%s'. Find the path with search_notes.", in.Path), teapi.WithLevel(slog.LevelInfo))
 	}
@@ -47,3 +48,7 @@ func register() {
 	s.AddReceivingMiddleware(toolerr.ReceivingBoundary())
 	mcp.AddTool(s, &mcp.Tool{Name: "read_note"}, read)
 }
+
+// notesRoot is the server's directory: a path joined from it is the
+// server's, and so is the error of an operation on it.
+var notesRoot = "/srv/notes"
