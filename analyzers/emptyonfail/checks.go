@@ -119,12 +119,12 @@ func (c *checker) checkReturn(ret *ast.ReturnStmt, f *failure) {
 		returns = "nil"
 		msg = fmt.Sprintf("%s is swallowed by a nil error return, which reports success; %s", f.op(), remedy)
 	case fi.errIdx < 0:
-		msg = fmt.Sprintf("%s returns %s from a function with no error result, an empty success that hides the failure; add an error result and %s", f.op(), returns, remedy)
+		msg = fmt.Sprintf("%s returns %s from a function with no error result, so the tools that call it answer as if nothing were there; add an error result and %s", f.op(), returns, remedy)
 	case mcpGoResult(fi) && !bare && isNil(info, ret.Results[0]):
 		returns = "(nil, nil)"
 		msg = fmt.Sprintf("%s returns (nil, nil), which mcp-go answers with internal error -32603 \"handler returned no result\"; %s", f.op(), remedy)
 	default:
-		msg = fmt.Sprintf("%s returns %s with a nil error, an empty success that hides the failure; %s", f.op(), returns, remedy)
+		msg = fmt.Sprintf("%s returns %s with a nil error, so the answer says there is nothing when the server failed to look; %s", f.op(), returns, remedy)
 	}
 	d := analysis.Diagnostic{Pos: ret.Pos(), End: ret.End(), Message: msg}
 	if fix, ok := c.fix(ret, f); ok {
@@ -210,7 +210,7 @@ func (c *checker) checkTupleReturn(ret *ast.ReturnStmt, f *failure) {
 	}
 	returns := shortExpr(call.Fun) + " of " + j.desc
 	c.swallow(c.fn, ret, analysis.Diagnostic{Pos: ret.Pos(), End: ret.End(),
-		Message: fmt.Sprintf("%s returns %s with a nil error, an empty success that hides the failure; %s", f.op(), returns, remedy)}, returns, f.op())
+		Message: fmt.Sprintf("%s returns %s with a nil error, so the answer says there is nothing when the server failed to look; %s", f.op(), returns, remedy)}, returns, f.op())
 }
 
 // assigned reports whether the function assigns v anywhere.
@@ -302,7 +302,7 @@ func (c *checker) checkRecover(outer *funcInfo, lit *ast.FuncLit) {
 		}
 		op := "recovered panic"
 		c.swallow(outer, ifs.Cond, analysis.Diagnostic{Pos: ifs.Cond.Pos(), End: ifs.Cond.End(),
-			Message: fmt.Sprintf("this recover() swallows the panic and %s returns zero values with a nil error, an empty success that hides the failure; set the error result in the recover branch so the tool boundary reports a fault", name)},
+			Message: fmt.Sprintf("this recover() swallows the panic and %s returns zero values with a nil error, so the answer says there is nothing when the server failed; set the error result in the recover branch so the tool boundary reports a fault", name)},
 			"zero values", op)
 	}
 }

@@ -17,7 +17,7 @@
 //		notes, err := n.store.Search(ctx, req.GetString("query", ""))
 //		if err != nil {
 //			log.Printf("search: %v", err)
-//			return mcp.NewToolResultText("No notes found."), nil // failure of n.store.Search returns mcp.NewToolResultText("No notes found.") with a nil error, an empty success that hides the failure; return the error so the tool boundary reports a fault
+//			return mcp.NewToolResultText("No notes found."), nil // failure of n.store.Search returns mcp.NewToolResultText("No notes found.") with a nil error, so the answer says there is nothing when the server failed to look; return the error so the tool boundary reports a fault
 //		}
 //		...
 //	}

@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -104,7 +105,12 @@ func run(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter) error {
 		g.regs = dedupe(g.regs)
 		d := analysis.Diagnostic{Pos: g.at.Pos(), End: g.at.End(), Message: message(pass, g)}
 		for _, reg := range g.regs {
-			d.Related = append(d.Related, related(pass, g, reg))
+			// One entry per place and tool: two registrations of one tool
+			// at one call (a method reached through two values of its
+			// type) say it once.
+			if r := related(pass, g, reg); !slices.ContainsFunc(d.Related, func(o analysis.RelatedInformation) bool { return o.Pos == r.Pos && o.Message == r.Message }) {
+				d.Related = append(d.Related, r)
+			}
 		}
 		// Where the server is built, when it is in the package (here, or
 		// in the function the registering one calls); for go-sdk, whose

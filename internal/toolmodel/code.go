@@ -139,6 +139,8 @@ func (m *Model) exportFacts(installs map[ast.Node][]int) {
 			switch {
 			case m.sdkInterface(t):
 				ff.Concrete = append(ff.Concrete, m.concreteResults(d, i)...)
+			case m.sdkInterfaceList(t):
+				ff.Concrete = append(ff.Concrete, m.concreteElems(d, i)...)
 			case IsNamed(t, MCPGoServer, "ServerOption"):
 				origins, _ := m.tr.ReturnsOf(d, nil, i, nil)
 				for _, o := range origins {

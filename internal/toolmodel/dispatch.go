@@ -309,6 +309,63 @@ func (m *Model) concreteResults(d ast.Node, i int) []TypeRef {
 	return out
 }
 
+// sdkInterfaceList reports whether t is a slice or array of such an
+// interface (sdkInterface): a list of the project's tools.
+func (m *Model) sdkInterfaceList(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Slice:
+		return m.sdkInterface(u.Elem())
+	case *types.Array:
+		return m.sdkInterface(u.Elem())
+	}
+	return false
+}
+
+// concreteElems returns the dynamic types of the elements of result i of
+// function d, a list of interface values, when every element d returns
+// there is of a type declared at package level (return
+// []Tool{&listTool{}, &getTool{}}; the tracer gives the elements of a
+// list literal as its origins): what a caller ranging over the result
+// calls.
+func (m *Model) concreteElems(d ast.Node, i int) []TypeRef {
+	origins, ok := m.tr.ReturnsOf(d, nil, i, nil)
+	if !ok || len(origins) == 0 {
+		return nil
+	}
+	var out []TypeRef
+	add := func(e ast.Expr) bool {
+		ref, ok := typeRef(m.Pass.TypesInfo.TypeOf(e))
+		if !ok {
+			return false
+		}
+		ref.Result = i
+		if !slices.Contains(out, ref) {
+			out = append(out, ref)
+		}
+		return true
+	}
+	for _, o := range origins {
+		if o.Kind != flow.Expr {
+			return nil
+		}
+		if lit, ok := ast.Unparen(o.Expr).(*ast.CompositeLit); ok && m.sdkInterfaceList(m.Pass.TypesInfo.TypeOf(lit)) {
+			for _, e := range lit.Elts {
+				if kv, ok := e.(*ast.KeyValueExpr); ok {
+					e = kv.Value
+				}
+				if !add(e) {
+					return nil
+				}
+			}
+			continue
+		}
+		if !add(o.Expr) {
+			return nil
+		}
+	}
+	return out
+}
+
 // typeRef names t, a package-level named type or a pointer to one.
 func typeRef(t types.Type) (TypeRef, bool) {
 	var ref TypeRef

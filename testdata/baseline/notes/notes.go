@@ -37,7 +37,7 @@ func (n *Notes) read(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToo
 }
 
 func (n *Notes) load(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	data, err := os.ReadFile(req.GetString("path", ""))
+	data, err := os.ReadFile("/srv/notes/" + req.GetString("path", ""))
 	if err != nil {
 		return results.Error(fmt.Sprintf("read failed: %v", err)), nil
 	}

@@ -28,7 +28,7 @@ func NewGoSDK() *mcp.Server {
 }
 
 func stat(ctx context.Context, req *mcp.CallToolRequest, in StatIn) (*mcp.CallToolResult, StatOut, error) {
-	info, err := os.Stat(in.Path)
+	info, err := os.Stat("/srv/notes/" + in.Path)
 	if err != nil {
 		return nil, StatOut{}, err // want messagetext "raw error of os.Stat"
 	}

@@ -48,7 +48,7 @@ func searchNilNil(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolRe
 func searchEmptyText(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	notes, err := idx.search(req.GetString("query", ""))
 	if err != nil {
-		return mcp.NewToolResultText(""), nil // want `failure of idx.search returns mcp.NewToolResultText\(""\) with a nil error, an empty success that hides the failure; return the error so the tool boundary reports a fault`
+		return mcp.NewToolResultText(""), nil // want `failure of idx.search returns mcp.NewToolResultText\(""\) with a nil error, so the answer says there is nothing when the server failed to look; return the error so the tool boundary reports a fault`
 	}
 	return mcp.NewToolResultText(render(notes)), nil
 }
