@@ -323,7 +323,7 @@ func TestVetFollowsConfig(t *testing.T) {
 			for i := 1; i <= 2; i++ {
 				got, stderr, code := vetFindings(t, bin, dir, "./golangcidemo")
 				// go vet shortens paths under its working directory.
-				if code == 0 || !strings.Contains(stderr, `unknown field "boundarys"`) || !strings.Contains(stderr, cfg) && !strings.Contains(stderr, " "+rel+": ") {
+				if code == 0 || !strings.Contains(stderr, `unknown field "boundarys"`) || !strings.Contains(stderr, cfg) && !strings.Contains(stderr, " "+rel+": ") && !strings.Contains(stderr, " ./"+rel+": ") {
 					t.Errorf("run %d with a broken %s: exit %d, %d findings, and stderr does not name the file and key:\n%s", i, rel, code, len(got), stderr)
 				}
 				if strings.Contains(stderr, "failed prerequisites") {
@@ -359,6 +359,28 @@ func TestVetConfigErrors(t *testing.T) {
 		_, stderr, code := run(t, dir, "go", "vet", "-vettool="+bin, tc.flag, "./...")
 		if code == 0 || strings.Count(stderr, tc.want) != 1 {
 			t.Errorf("go vet %s: exit %d, want a failure naming it once:\n%s", tc.flag, code, stderr)
+		}
+	}
+
+	// A broken .toolcheck.json: its error once, nothing else (go vet asks
+	// -V=full first, which must not fail), and no work directory left in
+	// GOTMPDIR, over a few runs with more packages than cores.
+	for _, p := range []string{"c", "d", "e", "f"} {
+		writeFile(t, filepath.Join(dir, p, p+".go"), "package "+p+"\n")
+	}
+	writeFile(t, filepath.Join(dir, ".toolcheck.json"), `{"boundaries": ["Boundary"]}`)
+	tmp := t.TempDir()
+	for i := 0; i < 3; i++ {
+		cmd := exec.Command("go", "vet", "-vettool="+bin, "./...")
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GOTMPDIR="+tmp)
+		out, err := cmd.CombinedOutput()
+		want := "# example.com/cfg/"
+		if err == nil || strings.Count(string(out), "boundaries: \"Boundary\": want a qualified name") != 1 || strings.Count(string(out), "\n") != 2 || !strings.HasPrefix(string(out), want) {
+			t.Errorf("go vet with a broken %s: %v, want its error once and nothing else:\n%s", ".toolcheck.json", err, out)
+		}
+		if left, _ := os.ReadDir(tmp); len(left) > 0 {
+			t.Errorf("go vet with a broken .toolcheck.json left %d entries in GOTMPDIR (%s, ...)", len(left), left[0].Name())
 		}
 	}
 }

@@ -175,10 +175,6 @@ func (p *Program) Main(args []string) int {
 		p.errorf("-format=%s: want text, json or sarif", opts.Format)
 		return ExitError
 	}
-	if opts.WriteBaseline && opts.Baseline == "" {
-		p.errorf("-write-baseline needs -baseline=FILE, the file to write")
-		return ExitError
-	}
 	if opts.WriteBaseline && (opts.Fix || opts.Diff) {
 		p.errorf("-write-baseline records the findings as they are; it cannot be combined with -fix or -diff")
 		return ExitError
@@ -197,7 +193,7 @@ func (p *Program) Main(args []string) int {
 
 // reanalyse loads and analyses the packages again, after -fix wrote its
 // fixes, and returns the findings the baseline does not record.
-func (p *Program) reanalyse(patterns []string, analyzers []*analysis.Analyzer, opts Options, bl *Baseline) ([]Finding, error) {
+func (p *Program) reanalyse(patterns []string, analyzers []*analysis.Analyzer, opts Options, bls *Baselines) ([]Finding, error) {
 	pkgs, err := Load(p.Dir, patterns, opts.Tests, p.Env)
 	if err != nil {
 		return nil, err
@@ -211,11 +207,8 @@ func (p *Program) reanalyse(patterns []string, analyzers []*analysis.Analyzer, o
 	if err != nil {
 		return nil, err
 	}
-	findings := res.Findings
-	if bl != nil {
-		findings, _ = bl.Filter(findings, analyzers, ok)
-	}
-	return findings, nil
+	findings, _, err := bls.Apply(res.Findings, analyzers, ok)
+	return findings, err
 }
 
 func (p *Program) run(patterns []string, analyzers []*analysis.Analyzer, opts Options) int {
@@ -225,17 +218,20 @@ func (p *Program) run(patterns []string, analyzers []*analysis.Analyzer, opts Op
 		p.errorf("%v", err)
 		return ExitError
 	}
-	// The baseline before loading, so that a missing file fails at once.
-	var bl *Baseline
-	blPath := opts.Baseline
-	if blPath != "" && !filepath.IsAbs(blPath) {
-		blPath = filepath.Join(p.Dir, blPath)
-	}
-	if opts.Baseline != "" && !opts.WriteBaseline {
-		var err error
-		if bl, err = ReadBaseline(opts.Baseline, blPath); err != nil {
-			p.errorf("%v", err)
-			return ExitError
+	// The -baseline file before loading, so that a missing file fails at
+	// once; the baseline key of each package's configuration once the
+	// packages are known.
+	bls := &Baselines{Flag: opts.Baseline, Config: p.Config, Dir: p.Dir}
+	if opts.Baseline != "" {
+		bls.FlagAbs = opts.Baseline
+		if !filepath.IsAbs(bls.FlagAbs) {
+			bls.FlagAbs = filepath.Join(p.Dir, bls.FlagAbs)
+		}
+		if !opts.WriteBaseline {
+			if _, err := bls.get(bls.FlagAbs); err != nil {
+				p.errorf("%v", err)
+				return ExitError
+			}
 		}
 	}
 	pkgs, err := Load(p.Dir, patterns, opts.Tests, p.Env)
@@ -263,6 +259,12 @@ func (p *Program) run(patterns []string, analyzers []*analysis.Analyzer, opts Op
 			p.errorf("%s", e)
 		}
 		return ExitError
+	}
+	if !opts.WriteBaseline {
+		if err := bls.Check(pkgs); err != nil {
+			p.errorf("%v", err)
+			return ExitError
+		}
 	}
 
 	ok, broken, blocked := Partition(pkgs)
@@ -296,12 +298,13 @@ func (p *Program) run(patterns []string, analyzers []*analysis.Analyzer, opts Op
 	}
 
 	if opts.WriteBaseline {
-		return p.writeBaseline(opts, blPath, findings, failed)
+		return p.writeBaseline(opts, bls, findings, ok, failed)
 	}
 	// The baseline filters what is reported, fixed and counted.
-	var stale []StaleEntry
-	if bl != nil {
-		findings, stale = bl.Filter(findings, analyzers, ok)
+	findings, stale, err := bls.Apply(findings, analyzers, ok)
+	if err != nil {
+		p.errorf("%v", err)
+		return ExitError
 	}
 
 	if opts.Fix {
@@ -340,7 +343,7 @@ func (p *Program) run(patterns []string, analyzers []*analysis.Analyzer, opts Op
 			}
 		}
 		if len(fixes.Files) > 0 {
-			if again, err := p.reanalyse(patterns, analyzers, opts, bl); err != nil {
+			if again, err := p.reanalyse(patterns, analyzers, opts, bls); err != nil {
 				fmt.Fprintf(p.Stderr, "%s: warning: the fixed packages could not be analysed again, so the findings left are those the first run found without a fix: %v\n", p.Name, err)
 			} else {
 				left = again
@@ -369,7 +372,7 @@ func (p *Program) run(patterns []string, analyzers []*analysis.Analyzer, opts Op
 		p.errorf("writing the findings: %v", werr)
 		return ExitError
 	}
-	p.reportStale(opts.Baseline, patterns, stale)
+	p.reportStale(patterns, stale)
 	switch {
 	case failed:
 		return ExitError
