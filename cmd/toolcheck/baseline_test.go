@@ -240,7 +240,7 @@ func TestBaselineFix(t *testing.T) {
 		}
 	}
 	want := "-\t\treturn mcp.NewToolResultError(\"The 'to' argument is missing.\"), nil\n+\t\treturn nil, CallerError(\"The 'to' argument is missing.\")"
-	if code != 0 || strings.Join(changed, "\n") != want {
+	if code != 3 || strings.Join(changed, "\n") != want {
 		t.Errorf("-diff with the baseline: exit %d, changes\n%s\nwant only\n%s\n%s", code, strings.Join(changed, "\n"), want, stderr)
 	}
 	stdout, stderr, code := run(t, dir, bin, flag, "-fix", "./...")

@@ -2,7 +2,9 @@ package main_test
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
+	"fmt"
 	"go/format"
 	"os"
 	"os/exec"
@@ -72,6 +74,16 @@ func TestExitCodes(t *testing.T) {
 			t.Errorf("-format=%s on the adopted server: exit %d, want 0\n%s", format, code, stderr)
 		}
 	}
+	// -diff exits as the formats do: 3 on findings, 0 on none.
+	if stdout, stderr, code := run(t, e2e, bin, "-diff", "./..."); code != 3 || !strings.HasPrefix(stdout, "--- a/") {
+		t.Errorf("-diff on findings: exit %d, want 3, with the diff on stdout\n%s", code, stderr)
+	}
+	if _, _, code := run(t, e2e, bin, "-diff", "-exit-zero", "./..."); code != 0 {
+		t.Errorf("-diff -exit-zero: exit %d, want 0", code)
+	}
+	if stdout, stderr, code := run(t, adopted, bin, "-diff", "./..."); code != 0 || stdout != "" {
+		t.Errorf("-diff on the adopted server: exit %d, want 0 and no diff\n%s%s", code, stdout, stderr)
+	}
 	stdout, stderr, code := run(t, e2e, bin)
 	if code != 0 || stdout != "" || !strings.Contains(stderr, "warning: no packages given") {
 		t.Errorf("no pattern: exit %d, stdout %q, stderr %q; want a warning and exit 0", code, stdout, stderr)
@@ -101,6 +113,13 @@ func TestSARIF(t *testing.T) {
 	}
 	if errs := validateSARIF([]byte(out)); len(errs) > 0 {
 		t.Fatalf("the SARIF log is not valid SARIF 2.1.0:\n%s", strings.Join(errs, "\n"))
+	}
+	if problems := sarifMultitool(t, out); problems != "" {
+		t.Errorf("SARIF Multitool warns on the log:\n%s", problems)
+	}
+	// SARIF Multitool can fail: a version that does not start with a number.
+	if problems := sarifMultitool(t, strings.Replace(out, `"version": "0.0.0-devel`, `"version": "(devel)`, 1)); !strings.Contains(problems, "SARIF2005") {
+		t.Errorf("SARIF Multitool accepts the version (devel): %q", problems)
 	}
 	// The validator can fail.
 	if errs := validateSARIF([]byte(strings.Replace(out, `"ruleIndex"`, `"ruleindex"`, 1))); len(errs) == 0 {
@@ -185,7 +204,7 @@ func TestHelpAndVersion(t *testing.T) {
 	if code != 0 {
 		t.Errorf("toolcheck help: exit %d", code)
 	}
-	for _, want := range []string{"toolcheck checks Go MCP servers", "-messagetext.fault-text", "-loglevel.strict", "-boundaries", "-format", "-exit-zero", "-baseline file", "-write-baseline", "-summary", `go vet -vettool="$(go env GOPATH)/bin/toolcheck"`} {
+	for _, want := range []string{"toolcheck checks Go MCP servers", "-messagetext.fault-text", "-loglevel.strict", "-boundaries", "-format", "-exit-zero", "-baseline file", "-write-baseline", "-summary", `go vet -vettool="$(go env GOPATH)/bin/toolcheck"`, "toolcheck lsp", "-tests", "the old name of -tests"} {
 		if !strings.Contains(help, want) {
 			t.Errorf("toolcheck help does not mention %q", want)
 		}
@@ -385,6 +404,52 @@ func TestVetConfigErrors(t *testing.T) {
 	}
 }
 
+// sarifMultitool validates a SARIF log with Microsoft's SARIF Multitool
+// (the npm package @microsoft/sarif-multitool, run by npx) and returns its
+// errors and warnings, one a line; it skips the test when npx or the
+// package cannot be had (no npm registry).
+func sarifMultitool(t *testing.T, log string) string {
+	t.Helper()
+	npx, err := exec.LookPath("npx")
+	if err != nil {
+		t.Skip("SARIF Multitool not run: no npx (apt-get install npm)")
+	}
+	dir := t.TempDir()
+	in, out := filepath.Join(dir, "log.sarif"), filepath.Join(dir, "validation.sarif")
+	writeFile(t, in, log)
+	cmd := exec.Command(npx, "--yes", "@microsoft/sarif-multitool", "validate", in, "--output", out)
+	cmd.Dir = dir
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		if _, statErr := os.Stat(out); statErr != nil {
+			t.Skipf("SARIF Multitool not run: npx @microsoft/sarif-multitool: %v (is the npm registry reachable?)\n%s", err, msg)
+		}
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v struct {
+		Runs []struct {
+			Results []struct {
+				RuleID  string          `json:"ruleId"`
+				Level   string          `json:"level"`
+				Message json.RawMessage `json:"message"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal(data, &v); err != nil || len(v.Runs) != 1 {
+		t.Fatalf("SARIF Multitool's output: %v\n%s", err, data)
+	}
+	var problems []string
+	for _, r := range v.Runs[0].Results {
+		// A result without a level is a warning (SARIF 3.27.10).
+		if r.Level == "" || r.Level == "warning" || r.Level == "error" {
+			problems = append(problems, fmt.Sprintf("%s %s %s", r.RuleID, cmp.Or(r.Level, "warning"), r.Message))
+		}
+	}
+	return strings.Join(problems, "\n")
+}
+
 // TestBrokenPackages adds a package that does not type-check, and one
 // that imports it, to the fixture: each is reported once, with the first
 // errors, and every other package is still analysed.
@@ -405,6 +470,37 @@ var X int = "one"
 var Y = nothere.Z
 `)
 	writeFile(t, filepath.Join(dir, "user", "user.go"), "package user\n\nimport \"example.com/notes/broken\"\n\nvar _ = broken.X\n")
+	// SARIF: the run failed, and each error is a tool-execution
+	// notification: the broken package's, its importer's.
+	sarif, _, code := run(t, dir, bin, "-format=sarif", "./...")
+	if errs := validateSARIF([]byte(sarif)); code != 1 || len(errs) > 0 {
+		t.Errorf("-format=sarif with broken packages: exit %d, want 1; %s", code, strings.Join(errs, "\n"))
+	}
+	var slog struct {
+		Runs []struct {
+			Invocations []struct {
+				ExecutionSuccessful        bool `json:"executionSuccessful"`
+				ToolExecutionNotifications []struct {
+					Level   string `json:"level"`
+					Message struct {
+						Text string `json:"text"`
+					} `json:"message"`
+				} `json:"toolExecutionNotifications"`
+			} `json:"invocations"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal([]byte(sarif), &slog); err != nil || len(slog.Runs) != 1 || len(slog.Runs[0].Invocations) != 1 {
+		t.Fatalf("-format=sarif: %v\n%s", err, sarif)
+	}
+	inv := slog.Runs[0].Invocations[0]
+	if n := inv.ToolExecutionNotifications; inv.ExecutionSuccessful || len(n) != 2 || n[0].Level != "error" ||
+		!strings.HasPrefix(n[0].Message.Text, "package example.com/notes/broken has errors and was not analysed") ||
+		n[1].Message.Text != "1 package was not analysed because it imports a package with errors: example.com/notes/user" {
+		t.Errorf("-format=sarif with broken packages: invocation %+v, want executionSuccessful false and a notification for each", inv)
+	}
+	if err := sarifMultitool(t, sarif); err != "" {
+		t.Errorf("SARIF Multitool on the log with broken packages:\n%s", err)
+	}
 	for _, format := range []string{"text", "json"} {
 		stdout, stderr, code := run(t, dir, bin, "-format="+format, "./...")
 		if code != 1 {
@@ -448,7 +544,7 @@ func TestFixAndDiff(t *testing.T) {
 	viaDiff, viaFix := copyModule(t, "e2e"), copyModule(t, "e2e")
 	before := tree(t, viaFix)
 	diff, stderr, code := run(t, viaDiff, bin, "-diff", "./...")
-	if code != 0 || !strings.HasPrefix(diff, "--- a/") {
+	if code != 3 || !strings.HasPrefix(diff, "--- a/") {
 		t.Fatalf("-diff: exit %d\n%s\n%s", code, diff, stderr)
 	}
 	if after := tree(t, viaDiff); !equalTrees(before, after) {

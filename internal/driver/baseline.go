@@ -269,6 +269,21 @@ func (s *Baselines) Check(pkgs []*packages.Package) error {
 // stale entries of each baseline file that applies to the packages (see
 // Filter), sorted by file.
 func (s *Baselines) Apply(findings []Finding, analyzers []*analysis.Analyzer, pkgs []*packages.Package) ([]Finding, []StaleReport, error) {
+	keep, stale, err := s.Keep(findings, analyzers, pkgs)
+	if err != nil {
+		return nil, nil, err
+	}
+	var left []Finding
+	for i, f := range findings {
+		if keep[i] {
+			left = append(left, f)
+		}
+	}
+	return left, stale, nil
+}
+
+// Keep is Apply, saying for each finding whether it is left.
+func (s *Baselines) Keep(findings []Finding, analyzers []*analysis.Analyzer, pkgs []*packages.Package) ([]bool, []StaleReport, error) {
 	type group struct {
 		pkgs []*packages.Package
 		idx  []int
@@ -334,13 +349,7 @@ func (s *Baselines) Apply(findings []Finding, analyzers []*analysis.Analyzer, pk
 			stale = append(stale, StaleReport{Path: s.Name(abs), Flag: s.Flag != "", Entries: st})
 		}
 	}
-	var left []Finding
-	for i, f := range findings {
-		if keep[i] {
-			left = append(left, f)
-		}
-	}
-	return left, stale, nil
+	return keep, stale, nil
 }
 
 // findingKey is the baseline key of a finding, its file relative to dir.

@@ -44,7 +44,8 @@ type Options struct {
 	Fix      bool   // apply the suggested fixes
 	Diff     bool   // print the fixes as a diff instead of applying them
 	ExitZero bool   // exit 0 on findings
-	Tests    bool   // analyse test variants too
+	// DeprecatedTest says -test, the deprecated name of -tests, was given.
+	DeprecatedTest bool
 
 	Baseline      string // report only the findings this baseline file does not record
 	WriteBaseline bool   // record the findings in the Baseline file instead
@@ -70,9 +71,9 @@ func (p *Program) FlagSet(opts *Options, enable map[string]*triState) *flag.Flag
 	fs.BoolVar(&opts.Diff, "diff", false, "print the suggested fixes as a unified diff instead of applying them")
 	fs.BoolVar(&opts.ExitZero, "exit-zero", false, "exit 0 when there are findings (errors still exit 1)")
 	fs.StringVar(&opts.Baseline, "baseline", "", "report, fix and count only the findings not recorded in this baseline `file`; recorded ones that no longer occur are listed on standard error")
-	fs.BoolVar(&opts.WriteBaseline, "write-baseline", false, "record the findings in the -baseline file instead of reporting them, and exit 0")
+	fs.BoolVar(&opts.WriteBaseline, "write-baseline", false, "record the findings in the -baseline file (or the one the baseline key of .toolcheck.json names) instead of reporting them, and exit 0")
 	fs.BoolVar(&opts.Summary, "summary", false, "after the findings, print their counts per analyzer, package, function and helper on standard error")
-	fs.BoolVar(&opts.Tests, "test", true, "also analyse test variants of the packages (findings in _test.go files need the tests setting too)")
+	fs.Var(&aliasFlag{fs.Lookup("tests").Value, &opts.DeprecatedTest}, "test", "deprecated: the old name of -tests")
 	for _, a := range p.Analyzers {
 		t := &triState{}
 		enable[a.Name] = t
@@ -106,6 +107,25 @@ func (t *triState) Set(s string) error {
 	return nil
 }
 
+// aliasFlag is a deprecated name of another flag, which records that it
+// was used.
+type aliasFlag struct {
+	flag.Value
+	used *bool
+}
+
+func (f *aliasFlag) String() string {
+	if f == nil || f.Value == nil {
+		return ""
+	}
+	return f.Value.String()
+}
+func (f *aliasFlag) IsBoolFlag() bool { return true }
+func (f *aliasFlag) Set(s string) error {
+	*f.used = true
+	return f.Value.Set(s)
+}
+
 type jsonFlag struct{ format *string }
 
 func (f jsonFlag) String() string {
@@ -124,6 +144,13 @@ func (f jsonFlag) Set(s string) error {
 		return fmt.Errorf("want true or false, got %q", s)
 	}
 	return nil
+}
+
+// loadTests says whether to load the packages' test variants: unless the
+// tests flag is set false, as a .toolcheck.json may set tests.
+func (p *Program) loadTests() bool {
+	v, set := p.Config.TestsFlag()
+	return v || !set
 }
 
 // Select returns the analyzers the selection flags ask for: the ones set
@@ -182,6 +209,9 @@ func (p *Program) Main(args []string) int {
 	if opts.Diff {
 		opts.Fix = true
 	}
+	if opts.DeprecatedTest {
+		fmt.Fprintf(p.Stderr, "%s: warning: -test is deprecated; use -tests, which it now means (report findings in _test.go files; -tests=false leaves test files out)\n", p.Name)
+	}
 	patterns := fs.Args()
 	if len(patterns) == 0 {
 		fmt.Fprintf(p.Stderr, "%s: warning: no packages given; run %s ./... to check the module in the current directory\n", p.Name, p.Name)
@@ -194,7 +224,7 @@ func (p *Program) Main(args []string) int {
 // reanalyse loads and analyses the packages again, after -fix wrote its
 // fixes, and returns the findings the baseline does not record.
 func (p *Program) reanalyse(patterns []string, analyzers []*analysis.Analyzer, opts Options, bls *Baselines) ([]Finding, error) {
-	pkgs, err := Load(p.Dir, patterns, opts.Tests, p.Env)
+	pkgs, err := Load(p.Dir, patterns, p.loadTests(), p.Env)
 	if err != nil {
 		return nil, err
 	}
@@ -234,7 +264,7 @@ func (p *Program) run(patterns []string, analyzers []*analysis.Analyzer, opts Op
 			}
 		}
 	}
-	pkgs, err := Load(p.Dir, patterns, opts.Tests, p.Env)
+	pkgs, err := Load(p.Dir, patterns, p.loadTests(), p.Env)
 	if err != nil {
 		p.errorf("%v", err)
 		return ExitError
@@ -269,17 +299,22 @@ func (p *Program) run(patterns []string, analyzers []*analysis.Analyzer, opts Op
 
 	ok, broken, blocked := Partition(pkgs)
 	failed := len(broken) > 0 || len(blocked) > 0
+	var runErrors []string // for SARIF's notifications
 	for _, b := range broken {
-		p.errorf("%s", b.Describe(p.Dir))
+		msg := b.Describe(p.Dir)
+		p.errorf("%s", msg)
+		runErrors = append(runErrors, msg)
 	}
 	if len(blocked) > 0 {
 		var ids []string
 		for _, b := range blocked {
 			ids = append(ids, b.ID)
 		}
-		p.errorf("%s not analysed because %s a package with errors: %s",
+		msg := fmt.Sprintf("%s not analysed because %s a package with errors: %s",
 			plural(len(blocked), "package was", "packages were"),
 			pick(len(blocked), "it imports", "they import"), strings.Join(ids, ", "))
+		p.errorf("%s", msg)
+		runErrors = append(runErrors, msg)
 	}
 
 	var findings []Finding
@@ -292,6 +327,7 @@ func (p *Program) run(patterns []string, analyzers []*analysis.Analyzer, opts Op
 		}
 		for _, e := range res.Errors {
 			p.errorf("%v", e)
+			runErrors = append(runErrors, e.Error())
 			failed = true
 		}
 		findings = res.Findings
@@ -323,13 +359,20 @@ func (p *Program) run(patterns []string, analyzers []*analysis.Analyzer, opts Op
 			return ExitError
 		}
 		if fixes.Conflicts > 0 {
-			p.errorf("%s not applied because %s with one applied before; run %s -fix again",
+			msg := fmt.Sprintf("%s not applied because %s with one applied before; run %s -fix again",
 				plural(fixes.Conflicts, "fix was", "fixes were"), pick(fixes.Conflicts, "it conflicts", "they conflict"), p.Name)
+			p.errorf("%s", msg)
+			runErrors = append(runErrors, msg)
 			failed = true
 		}
 		if opts.Diff {
-			if failed {
+			// As the other formats: the findings the diff fixes (or
+			// not) are findings.
+			switch {
+			case failed:
 				return ExitError
+			case len(findings) > 0 && !opts.ExitZero:
+				return ExitFindings
 			}
 			return ExitClean
 		}
@@ -363,7 +406,7 @@ func (p *Program) run(patterns []string, analyzers []*analysis.Analyzer, opts Op
 	case "json":
 		werr = WriteJSON(p.Stdout, findings)
 	case "sarif":
-		werr = WriteSARIF(p.Stdout, p.Dir, Tool{Name: p.Name, Version: p.Version.Short(), URI: p.URI}, analyzers, findings, !failed)
+		werr = WriteSARIF(p.Stdout, p.Dir, Tool{Name: p.Name, Version: p.Version.SemVer(), URI: p.URI}, analyzers, findings, !failed, runErrors)
 	}
 	if werr == nil && opts.Summary {
 		werr = WriteSummary(p.Stderr, findings)

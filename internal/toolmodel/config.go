@@ -64,6 +64,25 @@ type Config struct {
 	once    sync.Once
 	onceErr error
 	files   sync.Map // dir -> *fileResult
+
+	// root is the configuration an effective one was merged from, which
+	// holds the caches of the run.
+	root *Config
+	// goMods caches, by go.mod path, the modules each go.mod requires, for
+	// as long as the configuration lives: a run of a driver (the language
+	// server resets it before each run, so an edited go.mod is read again).
+	goMods sync.Map // string -> map[string]bool
+}
+
+// goModCache returns the run's go.mod requirements cache.
+func (c *Config) goModCache() *sync.Map {
+	if c == nil {
+		return new(sync.Map)
+	}
+	if c.root != nil {
+		return &c.root.goMods
+	}
+	return &c.goMods
 }
 
 // Keys lists the configuration keys, in the order documented.
@@ -84,7 +103,7 @@ func (c *Config) RegisterFlags(fs *flag.FlagSet) {
 	fs.Var(&listFlag{&c.CallerErrors, false}, "caller-errors", "comma-separated caller-error sentinels and types (import/path.Name)")
 	fs.Var(&listFlag{&c.ModelSafeErrors, false}, "model-safe-errors", "comma-separated error types whose text is written for the model (import/path.Type)")
 	fs.Var(&pathListFlag{&c.ResourcePackages}, "resource-packages", "comma-separated import paths whose errors carry server detail (an upstream API client)")
-	fs.Var(&testsFlag{c}, "tests", "report findings in _test.go files too")
+	fs.Var(&testsFlag{c}, "tests", "report findings in _test.go files too (-tests=false: leave test files out)")
 	fs.StringVar(&c.File, "config", "", "configuration file (default: the nearest "+ConfigFileName+" above each package)")
 }
 
@@ -168,6 +187,11 @@ func (f *testsFlag) Set(s string) error {
 	f.c.testsSet = true
 	return nil
 }
+
+// TestsFlag returns the tests setting of the flags (or golangci-lint's
+// settings) and whether they set it; a driver loads no test files when
+// they set it false.
+func (c *Config) TestsFlag() (value, set bool) { return c.Tests, c.testsSet }
 
 // Validate checks every name in the configuration; the error names the key
 // and the value.
@@ -300,6 +324,7 @@ func (c *Config) effective(dir string) (*Config, error) {
 		ResourcePackages: union(c.ResourcePackages, file.ResourcePackages),
 		Tests:            file.Tests,
 		Baseline:         file.Baseline,
+		root:             c,
 	}
 	if c.testsSet {
 		merged.Tests = c.Tests
