@@ -101,7 +101,7 @@ func commandFindings(t *testing.T, dir string, args ...string) []cliFinding {
 		for analyzer, raw := range byAnalyzer {
 			var diags []struct {
 				Posn, End, Message, URL string
-				Fixes              []struct {
+				Fixes                   []struct {
 					Message string
 					Edits   []struct {
 						Filename   string
