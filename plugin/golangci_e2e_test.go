@@ -220,11 +220,11 @@ func (e *env) issues(t *testing.T, dir string, args ...string) ([]string, result
 	for _, is := range out.Issues {
 		if is.FromLinter == "toolcheck" {
 			keys = append(keys, key(dir, is.Pos.Filename, is.Pos.Line, is.Text))
-		// The plugin reports without related information, which
-		// golangci-lint would make issues of their own.
-		if strings.Contains(is.Text, "(related information): ") {
-			t.Errorf("golangci-lint reports related information as an issue: %s", is.Text)
-		}
+			// The plugin reports without related information, which
+			// golangci-lint would make issues of their own.
+			if strings.Contains(is.Text, "(related information): ") {
+				t.Errorf("golangci-lint reports related information as an issue: %s", is.Text)
+			}
 		}
 	}
 	sort.Strings(keys)
