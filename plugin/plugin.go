@@ -31,6 +31,7 @@ import (
 	"github.com/golangci/plugin-module-register/register"
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/toolcheck/toolcheck/internal/driver"
 	"github.com/toolcheck/toolcheck/internal/suite"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
@@ -96,11 +97,39 @@ func (p *Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
 			}
 		}
 	}
+	// The baseline the configuration names leaves out what it records, as
+	// in every driver; golangci-lint has no channel for stale entries.
+	as = withoutRelated(driver.WithBaseline(as, &driver.Baselines{Config: p.cfg, Dir: dir}, nil))
 	return append(as, &analysis.Analyzer{
 		Name: "config_" + fp,
 		Doc:  "carries the fingerprint of toolcheck's configuration into golangci-lint's cache keys; reports nothing",
 		Run:  func(*analysis.Pass) (any, error) { return nil, nil },
 	}), nil
+}
+
+// withoutRelated returns analyzers that report what the given ones report
+// without related information. golangci-lint turns each related entry of
+// a diagnostic into an issue of its own ("unwrapped(related information):
+// tool "read_file" registered here"), which //nolint on the finding's line
+// does not silence; toolcheck's messages name what their related entries
+// locate (an unwrapped finding names its tools), so the issue says it all.
+func withoutRelated(analyzers []*analysis.Analyzer) []*analysis.Analyzer {
+	out := make([]*analysis.Analyzer, len(analyzers))
+	for i, a := range analyzers {
+		w := *a
+		run := a.Run
+		w.Run = func(pass *analysis.Pass) (any, error) {
+			report := pass.Report
+			pass.Report = func(d analysis.Diagnostic) {
+				d.Related = nil
+				report(d)
+			}
+			defer func() { pass.Report = report }()
+			return run(pass)
+		}
+		out[i] = &w
+	}
+	return out
 }
 
 // GetLoadMode asks for type information: every analyzer reads the tool

@@ -171,3 +171,29 @@ func TestFingerprint(t *testing.T) {
 		t.Errorf("BuildAnalyzers with a broken .toolcheck.json: %v", err)
 	}
 }
+
+// TestWithoutRelated checks that the plugin's analyzers report without
+// related information, which golangci-lint would turn into issues of
+// their own: the same analyzer, wrapped and not.
+func TestWithoutRelated(t *testing.T) {
+	a := &analysis.Analyzer{
+		Name: "related",
+		Doc:  "reports a finding with related information",
+		Run: func(pass *analysis.Pass) (any, error) {
+			f := pass.Files[0]
+			pass.Report(analysis.Diagnostic{Pos: f.Package, Message: "a finding",
+				Related: []analysis.RelatedInformation{{Pos: f.Name.Pos(), Message: "related here"}}})
+			return nil, nil
+		},
+	}
+	dir := testkit.GOPATH(t, analysistest.TestData())
+	for _, tc := range []struct {
+		a    *analysis.Analyzer
+		want int
+	}{{a, 1}, {plugin.WithoutRelated([]*analysis.Analyzer{a})[0], 0}} {
+		res := analysistest.Run(t, dir, tc.a, "related")
+		if len(res) != 1 || len(res[0].Diagnostics) != 1 || len(res[0].Diagnostics[0].Related) != tc.want {
+			t.Errorf("%d results, want one finding with %d related entries: %+v", len(res), tc.want, res)
+		}
+	}
+}

@@ -240,7 +240,7 @@ func TestBaselineFix(t *testing.T) {
 		}
 	}
 	want := "-\t\treturn mcp.NewToolResultError(\"The 'to' argument is missing.\"), nil\n+\t\treturn nil, CallerError(\"The 'to' argument is missing.\")"
-	if code != 0 || strings.Join(changed, "\n") != want {
+	if code != 3 || strings.Join(changed, "\n") != want {
 		t.Errorf("-diff with the baseline: exit %d, changes\n%s\nwant only\n%s\n%s", code, strings.Join(changed, "\n"), want, stderr)
 	}
 	stdout, stderr, code := run(t, dir, bin, flag, "-fix", "./...")
@@ -277,7 +277,7 @@ func TestBaselineErrors(t *testing.T) {
 		{"version.json", `{"version": 2, "findings": []}`, nil, "toolcheck: baseline file version.json has version 2, want 1"},
 		{"count.json", `{"version": 1, "findings": [{"analyzer": "iserror", "file": "a.go", "func": "", "message": "m", "count": 0}]}`, nil,
 			"toolcheck: baseline file count.json: finding 1 needs an analyzer and a count of at least 1"},
-		{"", "", []string{"-write-baseline"}, "toolcheck: -write-baseline needs -baseline=FILE, the file to write"},
+		{"", "", []string{"-write-baseline"}, "toolcheck: -write-baseline needs a file to write: -baseline=FILE, or a baseline key in .toolcheck.json"},
 		{"b.json", "", []string{"-write-baseline", "-fix"}, "toolcheck: -write-baseline records the findings as they are; it cannot be combined with -fix or -diff"},
 	} {
 		args := tc.args
@@ -304,6 +304,77 @@ func TestBaselineErrors(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "b.json")); err == nil {
 		t.Error("-write-baseline wrote the baseline of a run with errors")
+	}
+}
+
+// TestBaselineKey is the round trip with the baseline named once, by the
+// baseline key of .toolcheck.json (relative to the file), read by the
+// command from any directory and by go vet: -write-baseline with no flag
+// writes it; a new violation is the one finding; a fixed recorded one is a
+// stale entry; a missing file is an error naming the key.
+func TestBaselineKey(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary and loads the real SDKs")
+	}
+	bin := buildTool(t)
+	dir := copyModule(t, "baseline")
+	writeFile(t, filepath.Join(dir, ".toolcheck.json"), `{"baseline": "ci/`+baselineFile+`"}`)
+	if err := os.Mkdir(filepath.Join(dir, "ci"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, code := run(t, dir, bin, "-write-baseline", "./...")
+	if code != 0 || stdout != "" || stderr != "toolcheck: baseline: recorded 7 findings in ci/toolcheck-baseline.json\n" {
+		t.Fatalf("-write-baseline with the key: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	if got := readBaselineFile(t, filepath.Join(dir, "ci", baselineFile)); len(got) != 6 || !strings.HasPrefix(got[0], "iserror ../notes/notes.go ") {
+		t.Fatalf("the baseline the key names records\n%s", strings.Join(got, "\n"))
+	}
+	for _, d := range []string{dir, filepath.Join(dir, "notes")} {
+		if stdout, stderr, code := run(t, d, bin, "./..."); code != 0 || stdout != "" || stderr != "" {
+			t.Errorf("in %s with the key: exit %d, stdout %q, stderr %q; want nothing", d, code, stdout, stderr)
+		}
+	}
+	if stdout, stderr, code := run(t, dir, "go", "vet", "-vettool="+bin, "./..."); code != 0 || stdout != "" || stderr != "" {
+		t.Errorf("go vet with the key: exit %d, stdout %q, stderr %q; want nothing", code, stdout, stderr)
+	}
+
+	shifted, err := os.ReadFile(filepath.Join(dir, "notes", "notes.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	addRename(t, dir)
+	line := lineOf(t, dir, "notes/notes.go", `return mcp.NewToolResultError("The 'to' argument is missing.")`)
+	newOne := fmt.Sprintf("notes/notes.go:%d: mcp.NewToolResultError %s (iserror)", line, isErrorMsg)
+	stdout, stderr, code = run(t, dir, bin, "./...")
+	if got := analyzerKeys(parseText(t, dir, stdout, true)); code != 3 || strings.Join(got, "\n") != newOne || stderr != "" {
+		t.Errorf("with a new violation: exit %d, findings\n%s\nstderr %q; want exit 3 and only\n%s", code, strings.Join(got, "\n"), stderr, newOne)
+	}
+	_, stderr, code = run(t, dir, "go", "vet", "-vettool="+bin, "./...")
+	if code == 0 || !strings.Contains(stderr, fmt.Sprintf("notes.go:%d:", line)) || strings.Count(stderr, "notes.go:") != 1 {
+		t.Errorf("go vet with a new violation: exit %d, want the one finding on line %d:\n%s", code, line, stderr)
+	}
+
+	writeFile(t, filepath.Join(dir, "notes", "notes.go"), string(shifted))
+	editFile(t, dir, "notes/notes.go", `return mcp.NewToolResultError("No note at that path."), nil`, `return mcp.NewToolResultText("No note at that path."), nil`)
+	stdout, stderr, code = run(t, dir, bin, "./...")
+	wantStale := "toolcheck: baseline: stale entry: iserror ../notes/notes.go (*notes.Notes).read: mcp.NewToolResultError " + isErrorMsg + " (1 of 2 no longer occurs)\n" +
+		"toolcheck: baseline: 1 entry of ci/toolcheck-baseline.json no longer occurs; rewrite it with toolcheck -write-baseline ./...\n"
+	if code != 0 || stdout != "" || stderr != wantStale {
+		t.Errorf("with a recorded finding fixed: exit %d, stdout %q, stderr\n%s\nwant exit 0, nothing on stdout and\n%s", code, stdout, stderr, wantStale)
+	}
+	_, stderr, code = run(t, dir, "go", "vet", "-vettool="+bin, "./...")
+	if code != 0 || !strings.Contains(stderr, "toolcheck: baseline: stale entry: iserror ../notes/notes.go (*notes.Notes).read: ") || strings.Contains(stderr, "notes.go:") {
+		t.Errorf("go vet with a recorded finding fixed: exit %d, want exit 0 and the stale entry:\n%s", code, stderr)
+	}
+
+	// The key names a file that is not there: an error naming it and the key.
+	writeFile(t, filepath.Join(dir, ".toolcheck.json"), `{"baseline": "missing.json"}`)
+	want := "toolcheck: baseline file missing.json does not exist; write it with -baseline=missing.json -write-baseline (the baseline key of .toolcheck.json names it)\n"
+	if stdout, stderr, code := run(t, dir, bin, "./..."); code != 1 || stdout != "" || stderr != want {
+		t.Errorf("a missing baseline named by the key: exit %d, stdout %q, stderr %q; want exit 1 and\n%s", code, stdout, stderr, want)
+	}
+	if _, stderr, code := run(t, dir, "go", "vet", "-vettool="+bin, "./..."); code != 1 || strings.Count(stderr, "missing.json does not exist") != 1 {
+		t.Errorf("go vet with a missing baseline named by the key: exit %d, want exit 1 and the error once:\n%s", code, stderr)
 	}
 }
 

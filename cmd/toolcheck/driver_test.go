@@ -2,7 +2,9 @@ package main_test
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
+	"fmt"
 	"go/format"
 	"os"
 	"os/exec"
@@ -72,6 +74,16 @@ func TestExitCodes(t *testing.T) {
 			t.Errorf("-format=%s on the adopted server: exit %d, want 0\n%s", format, code, stderr)
 		}
 	}
+	// -diff exits as the formats do: 3 on findings, 0 on none.
+	if stdout, stderr, code := run(t, e2e, bin, "-diff", "./..."); code != 3 || !strings.HasPrefix(stdout, "--- a/") {
+		t.Errorf("-diff on findings: exit %d, want 3, with the diff on stdout\n%s", code, stderr)
+	}
+	if _, _, code := run(t, e2e, bin, "-diff", "-exit-zero", "./..."); code != 0 {
+		t.Errorf("-diff -exit-zero: exit %d, want 0", code)
+	}
+	if stdout, stderr, code := run(t, adopted, bin, "-diff", "./..."); code != 0 || stdout != "" {
+		t.Errorf("-diff on the adopted server: exit %d, want 0 and no diff\n%s%s", code, stdout, stderr)
+	}
 	stdout, stderr, code := run(t, e2e, bin)
 	if code != 0 || stdout != "" || !strings.Contains(stderr, "warning: no packages given") {
 		t.Errorf("no pattern: exit %d, stdout %q, stderr %q; want a warning and exit 0", code, stdout, stderr)
@@ -101,6 +113,13 @@ func TestSARIF(t *testing.T) {
 	}
 	if errs := validateSARIF([]byte(out)); len(errs) > 0 {
 		t.Fatalf("the SARIF log is not valid SARIF 2.1.0:\n%s", strings.Join(errs, "\n"))
+	}
+	if problems := sarifMultitool(t, out); problems != "" {
+		t.Errorf("SARIF Multitool warns on the log:\n%s", problems)
+	}
+	// SARIF Multitool can fail: a version that does not start with a number.
+	if problems := sarifMultitool(t, strings.Replace(out, `"version": "0.0.0-devel`, `"version": "(devel)`, 1)); !strings.Contains(problems, "SARIF2005") {
+		t.Errorf("SARIF Multitool accepts the version (devel): %q", problems)
 	}
 	// The validator can fail.
 	if errs := validateSARIF([]byte(strings.Replace(out, `"ruleIndex"`, `"ruleindex"`, 1))); len(errs) == 0 {
@@ -185,7 +204,7 @@ func TestHelpAndVersion(t *testing.T) {
 	if code != 0 {
 		t.Errorf("toolcheck help: exit %d", code)
 	}
-	for _, want := range []string{"toolcheck checks Go MCP servers", "-messagetext.fault-text", "-loglevel.strict", "-boundaries", "-format", "-exit-zero", "-baseline file", "-write-baseline", "-summary", `go vet -vettool="$(go env GOPATH)/bin/toolcheck"`} {
+	for _, want := range []string{"toolcheck checks Go MCP servers", "-messagetext.fault-text", "-loglevel.strict", "-boundaries", "-format", "-exit-zero", "-baseline file", "-write-baseline", "-summary", `go vet -vettool="$(go env GOPATH)/bin/toolcheck"`, "toolcheck lsp", "-tests", "the old name of -tests"} {
 		if !strings.Contains(help, want) {
 			t.Errorf("toolcheck help does not mention %q", want)
 		}
@@ -236,8 +255,8 @@ func TestHelpAndVersion(t *testing.T) {
 }
 
 // TestVersionFollowsConfig checks that the ID go vet caches by changes
-// with every configuration file a run can read, and that a broken one
-// for the current directory fails the query, naming the key.
+// with every configuration file a run can read and the baseline it names,
+// and that a broken one does not fail the query.
 func TestVersionFollowsConfig(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
@@ -269,10 +288,21 @@ func TestVersionFollowsConfig(t *testing.T) {
 	if again := id(); again != ids["here"] {
 		t.Errorf("-V=full changed with nothing changed: %s then %s", ids["here"], again)
 	}
+	// The baseline the key names is part of the ID.
+	writeFile(t, filepath.Join(dir, ".toolcheck.json"), `{"baseline": "b.json"}`)
+	writeFile(t, filepath.Join(dir, "b.json"), `{"version": 1, "findings": []}`)
+	withBaseline := id()
+	writeFile(t, filepath.Join(dir, "b.json"), `{"version": 1, "findings": [{"analyzer": "iserror", "file": "a.go", "func": "", "message": "m", "count": 1}]}`)
+	if edited := id(); edited == withBaseline {
+		t.Errorf("-V=full is the same after the baseline the key names changed: %s", edited)
+	}
+	// A broken configuration does not fail the query: go vet asks it
+	// while it builds, and a failure makes it exit at once (see
+	// TestVetConfigErrors). The ID changes, and each unit reports it.
 	writeFile(t, filepath.Join(dir, ".toolcheck.json"), `{"boundarys": ["example.com/x.B"]}`)
-	_, stderr, code := run(t, dir, bin, "-V=full")
-	if code != 1 || !strings.Contains(stderr, `unknown field "boundarys"`) || !strings.Contains(stderr, ".toolcheck.json") {
-		t.Errorf("-V=full with a broken configuration: exit %d: %s", code, stderr)
+	out, stderr, code := run(t, dir, bin, "-V=full")
+	if code != 0 || stderr != "" || seen[out] != "" {
+		t.Errorf("-V=full with a broken configuration: exit %d, %q, stderr %q; want exit 0 and an ID of its own", code, out, stderr)
 	}
 }
 
@@ -323,7 +353,7 @@ func TestVetFollowsConfig(t *testing.T) {
 			for i := 1; i <= 2; i++ {
 				got, stderr, code := vetFindings(t, bin, dir, "./golangcidemo")
 				// go vet shortens paths under its working directory.
-				if code == 0 || !strings.Contains(stderr, `unknown field "boundarys"`) || !strings.Contains(stderr, cfg) && !strings.Contains(stderr, " "+rel+": ") {
+				if code == 0 || !strings.Contains(stderr, `unknown field "boundarys"`) || !strings.Contains(stderr, cfg) && !strings.Contains(stderr, " "+rel+": ") && !strings.Contains(stderr, " ./"+rel+": ") {
 					t.Errorf("run %d with a broken %s: exit %d, %d findings, and stderr does not name the file and key:\n%s", i, rel, code, len(got), stderr)
 				}
 				if strings.Contains(stderr, "failed prerequisites") {
@@ -361,6 +391,74 @@ func TestVetConfigErrors(t *testing.T) {
 			t.Errorf("go vet %s: exit %d, want a failure naming it once:\n%s", tc.flag, code, stderr)
 		}
 	}
+
+	// A broken .toolcheck.json: its error once, nothing else (go vet asks
+	// -V=full first, which must not fail), and no work directory left in
+	// GOTMPDIR, over a few runs with more packages than cores.
+	for _, p := range []string{"c", "d", "e", "f"} {
+		writeFile(t, filepath.Join(dir, p, p+".go"), "package "+p+"\n")
+	}
+	writeFile(t, filepath.Join(dir, ".toolcheck.json"), `{"boundaries": ["Boundary"]}`)
+	tmp := t.TempDir()
+	for i := 0; i < 3; i++ {
+		cmd := exec.Command("go", "vet", "-vettool="+bin, "./...")
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GOTMPDIR="+tmp)
+		out, err := cmd.CombinedOutput()
+		want := "# example.com/cfg/"
+		if err == nil || strings.Count(string(out), "boundaries: \"Boundary\": want a qualified name") != 1 || strings.Count(string(out), "\n") != 2 || !strings.HasPrefix(string(out), want) {
+			t.Errorf("go vet with a broken %s: %v, want its error once and nothing else:\n%s", ".toolcheck.json", err, out)
+		}
+		if left, _ := os.ReadDir(tmp); len(left) > 0 {
+			t.Errorf("go vet with a broken .toolcheck.json left %d entries in GOTMPDIR (%s, ...)", len(left), left[0].Name())
+		}
+	}
+}
+
+// sarifMultitool validates a SARIF log with Microsoft's SARIF Multitool
+// (the npm package @microsoft/sarif-multitool, run by npx) and returns its
+// errors and warnings, one a line; it skips the test when npx or the
+// package cannot be had (no npm registry).
+func sarifMultitool(t *testing.T, log string) string {
+	t.Helper()
+	npx, err := exec.LookPath("npx")
+	if err != nil {
+		t.Skip("SARIF Multitool not run: no npx (apt-get install npm)")
+	}
+	dir := t.TempDir()
+	in, out := filepath.Join(dir, "log.sarif"), filepath.Join(dir, "validation.sarif")
+	writeFile(t, in, log)
+	cmd := exec.Command(npx, "--yes", "@microsoft/sarif-multitool", "validate", in, "--output", out)
+	cmd.Dir = dir
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		if _, statErr := os.Stat(out); statErr != nil {
+			t.Skipf("SARIF Multitool not run: npx @microsoft/sarif-multitool: %v (is the npm registry reachable?)\n%s", err, msg)
+		}
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v struct {
+		Runs []struct {
+			Results []struct {
+				RuleID  string          `json:"ruleId"`
+				Level   string          `json:"level"`
+				Message json.RawMessage `json:"message"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal(data, &v); err != nil || len(v.Runs) != 1 {
+		t.Fatalf("SARIF Multitool's output: %v\n%s", err, data)
+	}
+	var problems []string
+	for _, r := range v.Runs[0].Results {
+		// A result without a level is a warning (SARIF 3.27.10).
+		if r.Level == "" || r.Level == "warning" || r.Level == "error" {
+			problems = append(problems, fmt.Sprintf("%s %s %s", r.RuleID, cmp.Or(r.Level, "warning"), r.Message))
+		}
+	}
+	return strings.Join(problems, "\n")
 }
 
 // TestBrokenPackages adds a package that does not type-check, and one
@@ -383,6 +481,37 @@ var X int = "one"
 var Y = nothere.Z
 `)
 	writeFile(t, filepath.Join(dir, "user", "user.go"), "package user\n\nimport \"example.com/notes/broken\"\n\nvar _ = broken.X\n")
+	// SARIF: the run failed, and each error is a tool-execution
+	// notification: the broken package's, its importer's.
+	sarif, _, code := run(t, dir, bin, "-format=sarif", "./...")
+	if errs := validateSARIF([]byte(sarif)); code != 1 || len(errs) > 0 {
+		t.Errorf("-format=sarif with broken packages: exit %d, want 1; %s", code, strings.Join(errs, "\n"))
+	}
+	var slog struct {
+		Runs []struct {
+			Invocations []struct {
+				ExecutionSuccessful        bool `json:"executionSuccessful"`
+				ToolExecutionNotifications []struct {
+					Level   string `json:"level"`
+					Message struct {
+						Text string `json:"text"`
+					} `json:"message"`
+				} `json:"toolExecutionNotifications"`
+			} `json:"invocations"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal([]byte(sarif), &slog); err != nil || len(slog.Runs) != 1 || len(slog.Runs[0].Invocations) != 1 {
+		t.Fatalf("-format=sarif: %v\n%s", err, sarif)
+	}
+	inv := slog.Runs[0].Invocations[0]
+	if n := inv.ToolExecutionNotifications; inv.ExecutionSuccessful || len(n) != 2 || n[0].Level != "error" ||
+		!strings.HasPrefix(n[0].Message.Text, "package example.com/notes/broken has errors and was not analysed") ||
+		n[1].Message.Text != "1 package was not analysed because it imports a package with errors: example.com/notes/user" {
+		t.Errorf("-format=sarif with broken packages: invocation %+v, want executionSuccessful false and a notification for each", inv)
+	}
+	if err := sarifMultitool(t, sarif); err != "" {
+		t.Errorf("SARIF Multitool on the log with broken packages:\n%s", err)
+	}
 	for _, format := range []string{"text", "json"} {
 		stdout, stderr, code := run(t, dir, bin, "-format="+format, "./...")
 		if code != 1 {
@@ -426,7 +555,7 @@ func TestFixAndDiff(t *testing.T) {
 	viaDiff, viaFix := copyModule(t, "e2e"), copyModule(t, "e2e")
 	before := tree(t, viaFix)
 	diff, stderr, code := run(t, viaDiff, bin, "-diff", "./...")
-	if code != 0 || !strings.HasPrefix(diff, "--- a/") {
+	if code != 3 || !strings.HasPrefix(diff, "--- a/") {
 		t.Fatalf("-diff: exit %d\n%s\n%s", code, diff, stderr)
 	}
 	if after := tree(t, viaDiff); !equalTrees(before, after) {

@@ -121,10 +121,15 @@ var sarifDefs = map[string]*schema{
 	"message": {typ: "object", anyOfReq: [][]string{{"text"}, {"id"}}, props: map[string]*schema{
 		"text": str, "markdown": str, "id": str, "arguments": strList, "properties": ref("propertyBag"),
 	}},
+	"notification": {typ: "object", required: []string{"message"}, props: map[string]*schema{
+		"locations": list(anyObj), "message": ref("message"), "level": enum("none", "note", "warning", "error"),
+		"threadId": integer, "timeUtc": str, "exception": anyObj, "descriptor": anyObj, "associatedRule": anyObj,
+		"properties": ref("propertyBag"),
+	}},
 	"invocation": {typ: "object", required: []string{"executionSuccessful"}, props: map[string]*schema{
 		"commandLine": str, "arguments": strList, "responseFiles": list(anyObj), "startTimeUtc": str,
 		"endTimeUtc": str, "exitCode": integer, "ruleConfigurationOverrides": list(anyObj),
-		"notificationConfigurationOverrides": list(anyObj), "toolExecutionNotifications": list(anyObj),
+		"notificationConfigurationOverrides": list(anyObj), "toolExecutionNotifications": list(ref("notification")),
 		"toolConfigurationNotifications": list(anyObj), "exitCodeDescription": str, "exitSignalName": str,
 		"exitSignalNumber": integer, "processStartFailureMessage": str, "executionSuccessful": boolean,
 		"machine": str, "account": str, "processId": integer, "executableLocation": ref("artifactLocation"),

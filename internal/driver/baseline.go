@@ -17,6 +17,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
+
+	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
 // baselineVersion is the version of the baseline file format.
@@ -135,14 +137,26 @@ func compareEntries(a, b BaselineEntry) int {
 // analysed, so that a run on fewer packages or analyzers does not call
 // the others' entries stale.
 func (b *Baseline) Filter(findings []Finding, analyzers []*analysis.Analyzer, pkgs []*packages.Package) (left []Finding, stale []StaleEntry) {
+	keep, stale := b.filter(findings, analyzers, pkgs)
+	for i, f := range findings {
+		if keep[i] {
+			left = append(left, f)
+		}
+	}
+	return left, stale
+}
+
+// filter is Filter, saying for each finding whether it is left.
+func (b *Baseline) filter(findings []Finding, analyzers []*analysis.Analyzer, pkgs []*packages.Package) (keep []bool, stale []StaleEntry) {
 	remaining := maps.Clone(b.counts)
-	for _, f := range findings {
+	keep = make([]bool, len(findings))
+	for i, f := range findings {
 		k := findingKey(b.dir, f)
 		if remaining[k] > 0 {
 			remaining[k]--
 			continue
 		}
-		left = append(left, f)
+		keep[i] = true
 	}
 	ran := map[string]bool{}
 	for _, a := range analyzers {
@@ -160,7 +174,182 @@ func (b *Baseline) Filter(findings []Finding, analyzers []*analysis.Analyzer, pk
 		}
 	}
 	slices.SortFunc(stale, func(a, b StaleEntry) int { return compareEntries(a.BaselineEntry, b.BaselineEntry) })
-	return left, stale
+	return keep, stale
+}
+
+// Baselines are the baseline files a run filters its findings with: the
+// file the -baseline flag names for every package, or else the one the
+// configuration that applies to each package names (the baseline key of
+// .toolcheck.json). Every driver filters through it, so that the command,
+// go vet and the language server leave out the same findings.
+type Baselines struct {
+	// Flag is the -baseline file as the user named it and FlagAbs its
+	// absolute path; both empty when the flag is not given.
+	Flag, FlagAbs string
+	// Config is the run's configuration, which names the baseline of a
+	// package's directory when Flag is empty.
+	Config *toolmodel.Config
+	// Dir is the working directory, which the files' names in messages
+	// are relative to.
+	Dir string
+
+	read map[string]*Baseline
+}
+
+// A StaleReport is the stale entries of one baseline file.
+type StaleReport struct {
+	Path    string // as messages name it
+	Flag    bool   // named by the -baseline flag, not the configuration
+	Entries []StaleEntry
+}
+
+// PathFor returns the absolute path of the baseline file that applies to
+// a package in dir, or "" when none does.
+func (s *Baselines) PathFor(dir string) (string, error) {
+	if s.FlagAbs != "" {
+		return s.FlagAbs, nil
+	}
+	if s.Config == nil {
+		return "", nil
+	}
+	return s.Config.BaselineFile(dir)
+}
+
+// Name returns how messages name the baseline file at abs: as the flag
+// gave it, or relative to the working directory.
+func (s *Baselines) Name(abs string) string {
+	if s.Flag != "" && abs == s.FlagAbs {
+		return s.Flag
+	}
+	if s.Dir != "" {
+		if rel, err := filepath.Rel(s.Dir, abs); err == nil && !strings.HasPrefix(rel, "..") {
+			return rel
+		}
+	}
+	return abs
+}
+
+// get reads the baseline file at abs, once a run.
+func (s *Baselines) get(abs string) (*Baseline, error) {
+	if b, ok := s.read[abs]; ok {
+		return b, nil
+	}
+	b, err := ReadBaseline(s.Name(abs), abs)
+	if err != nil {
+		if s.Flag == "" {
+			err = fmt.Errorf("%v (the baseline key of %s names it)", err, toolmodel.ConfigFileName)
+		}
+		return nil, err
+	}
+	if s.read == nil {
+		s.read = map[string]*Baseline{}
+	}
+	s.read[abs] = b
+	return b, nil
+}
+
+// Check reads the baseline files that apply to the packages, so that a
+// missing or malformed one fails before any analysis.
+func (s *Baselines) Check(pkgs []*packages.Package) error {
+	for _, p := range pkgs {
+		abs, err := s.PathFor(packageDir(p))
+		if err != nil {
+			return err
+		}
+		if abs != "" {
+			if _, err := s.get(abs); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// Apply returns the findings that no baseline records, in order, and the
+// stale entries of each baseline file that applies to the packages (see
+// Filter), sorted by file.
+func (s *Baselines) Apply(findings []Finding, analyzers []*analysis.Analyzer, pkgs []*packages.Package) ([]Finding, []StaleReport, error) {
+	keep, stale, err := s.Keep(findings, analyzers, pkgs)
+	if err != nil {
+		return nil, nil, err
+	}
+	var left []Finding
+	for i, f := range findings {
+		if keep[i] {
+			left = append(left, f)
+		}
+	}
+	return left, stale, nil
+}
+
+// Keep is Apply, saying for each finding whether it is left.
+func (s *Baselines) Keep(findings []Finding, analyzers []*analysis.Analyzer, pkgs []*packages.Package) ([]bool, []StaleReport, error) {
+	type group struct {
+		pkgs []*packages.Package
+		idx  []int
+	}
+	groups := map[string]*group{}
+	pathOf := map[*packages.Package]string{}
+	at := func(p *packages.Package) (*group, error) {
+		abs, ok := pathOf[p]
+		if !ok {
+			var err error
+			if abs, err = s.PathFor(packageDir(p)); err != nil {
+				return nil, err
+			}
+			pathOf[p] = abs
+		}
+		if abs == "" {
+			return nil, nil
+		}
+		g := groups[abs]
+		if g == nil {
+			g = &group{}
+			groups[abs] = g
+		}
+		return g, nil
+	}
+	for _, p := range pkgs {
+		g, err := at(p)
+		if err != nil {
+			return nil, nil, err
+		}
+		if g != nil {
+			g.pkgs = append(g.pkgs, p)
+		}
+	}
+	keep := make([]bool, len(findings))
+	for i, f := range findings {
+		g, err := at(f.Package)
+		if err != nil {
+			return nil, nil, err
+		}
+		if g == nil {
+			keep[i] = true
+		} else {
+			g.idx = append(g.idx, i)
+		}
+	}
+	var stale []StaleReport
+	for _, abs := range slices.Sorted(maps.Keys(groups)) {
+		g := groups[abs]
+		b, err := s.get(abs)
+		if err != nil {
+			return nil, nil, err
+		}
+		fs := make([]Finding, len(g.idx))
+		for j, i := range g.idx {
+			fs[j] = findings[i]
+		}
+		k, st := b.filter(fs, analyzers, g.pkgs)
+		for j, i := range g.idx {
+			keep[i] = k[j]
+		}
+		if len(st) > 0 {
+			stale = append(stale, StaleReport{Path: s.Name(abs), Flag: s.Flag != "", Entries: st})
+		}
+	}
+	return keep, stale, nil
 }
 
 // findingKey is the baseline key of a finding, its file relative to dir.
@@ -254,20 +443,57 @@ func recvName(pkg string, t ast.Expr) string {
 	return ptr + pkg + ".?"
 }
 
-// writeBaseline records the findings of a run in the baseline file at
-// abs (path as the user named it), unless the run failed and so left
-// findings out, and prints how many it recorded.
-func (p *Program) writeBaseline(opts Options, abs string, findings []Finding, failed bool) int {
+// writeBaseline records the findings of a run in the baseline files
+// that apply to the packages (the -baseline file, or the baseline key of
+// each package's configuration), unless the run failed and so left
+// findings out, and prints how many it recorded in each.
+func (p *Program) writeBaseline(opts Options, bls *Baselines, findings []Finding, pkgs []*packages.Package, failed bool) int {
+	byPath := map[string][]Finding{}
+	for _, pkg := range pkgs {
+		abs, err := bls.PathFor(packageDir(pkg))
+		if err != nil {
+			p.errorf("%v", err)
+			return ExitError
+		}
+		if _, ok := byPath[abs]; abs != "" && !ok {
+			byPath[abs] = nil
+		}
+	}
+	if len(byPath) == 0 {
+		p.errorf("-write-baseline needs a file to write: -baseline=FILE, or a baseline key in %s", toolmodel.ConfigFileName)
+		return ExitError
+	}
 	if failed {
-		p.errorf("baseline file %s not written: the errors above leave findings out", opts.Baseline)
+		for _, abs := range slices.Sorted(maps.Keys(byPath)) {
+			p.errorf("baseline file %s not written: the errors above leave findings out", bls.Name(abs))
+		}
 		return ExitError
 	}
-	n, err := WriteBaseline(abs, findings)
-	if err != nil {
-		p.errorf("writing baseline file %s: %v", opts.Baseline, err)
-		return ExitError
+	unrecorded := 0
+	for _, f := range findings {
+		abs, err := bls.PathFor(packageDir(f.Package))
+		if err != nil {
+			p.errorf("%v", err)
+			return ExitError
+		}
+		if abs == "" {
+			unrecorded++
+			continue
+		}
+		byPath[abs] = append(byPath[abs], f)
 	}
-	p.errorf("baseline: recorded %s in %s", plural(n, "finding", "findings"), opts.Baseline)
+	for _, abs := range slices.Sorted(maps.Keys(byPath)) {
+		n, err := WriteBaseline(abs, byPath[abs])
+		if err != nil {
+			p.errorf("writing baseline file %s: %v", bls.Name(abs), err)
+			return ExitError
+		}
+		p.errorf("baseline: recorded %s in %s", plural(n, "finding", "findings"), bls.Name(abs))
+	}
+	if unrecorded > 0 {
+		fmt.Fprintf(p.Stderr, "%s: warning: %s not recorded: the configuration of %s package names no baseline\n",
+			p.Name, plural(unrecorded, "finding", "findings"), pick(unrecorded, "its", "their"))
+	}
 	if opts.Summary {
 		if err := WriteSummary(p.Stderr, findings); err != nil {
 			p.errorf("writing the summary: %v", err)
@@ -277,15 +503,18 @@ func (p *Program) writeBaseline(opts Options, abs string, findings []Finding, fa
 	return ExitClean
 }
 
-// reportStale lists the baseline's stale entries, one a line, and how to
-// shrink the baseline. Stale entries do not change the exit status.
-func (p *Program) reportStale(path string, patterns []string, stale []StaleEntry) {
-	if len(stale) == 0 {
-		return
+// reportStale lists the baselines' stale entries, one a line, and how to
+// shrink each baseline. Stale entries do not change the exit status.
+func (p *Program) reportStale(patterns []string, stale []StaleReport) {
+	for _, r := range stale {
+		for _, e := range r.Entries {
+			p.errorf("baseline: stale entry: %s", e)
+		}
+		flag := ""
+		if r.Flag {
+			flag = " -baseline=" + r.Path
+		}
+		p.errorf("baseline: %s of %s no longer %s; rewrite it with %s%s -write-baseline %s",
+			plural(len(r.Entries), "entry", "entries"), r.Path, pick(len(r.Entries), "occurs", "occur"), p.Name, flag, strings.Join(patterns, " "))
 	}
-	for _, e := range stale {
-		p.errorf("baseline: stale entry: %s", e)
-	}
-	p.errorf("baseline: %s of %s no longer %s; rewrite it with %s -baseline=%s -write-baseline %s",
-		plural(len(stale), "entry", "entries"), path, pick(len(stale), "occurs", "occur"), p.Name, path, strings.Join(patterns, " "))
 }

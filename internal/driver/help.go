@@ -83,6 +83,7 @@ Usage:
   %[1]s [flags] packages         check the packages (go list patterns, e.g. ./...)
   go vet -vettool="$(go env GOPATH)/bin/%[1]s" [flags] packages
                                     the same analyzers through go vet
+  %[1]s lsp [flags]              the language server, for editors (the same flags)
   %[1]s help [analyzer]          this help, or one analyzer's reference
   %[1]s version                  the version and VCS revision of this binary
 
@@ -135,7 +136,9 @@ On an existing server, -baseline=FILE -write-baseline records today's
 findings in FILE, keyed on analyzer, file, enclosing function and message
 (not lines); -baseline=FILE then reports only the findings FILE does not
 record, and lists on standard error the recorded ones that no longer occur
-(without changing the exit status).
+(without changing the exit status). The baseline key of .toolcheck.json
+names the file once for every driver (the command, go vet, golangci-lint,
+toolcheck lsp); -write-baseline alone then writes it.
 
 Suppress a finding with a reason, on its line or the line above:
   //toolcheck:ignore ANALYZER reason

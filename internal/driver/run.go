@@ -44,7 +44,8 @@ type Options struct {
 	Fix      bool   // apply the suggested fixes
 	Diff     bool   // print the fixes as a diff instead of applying them
 	ExitZero bool   // exit 0 on findings
-	Tests    bool   // analyse test variants too
+	// DeprecatedTest says -test, the deprecated name of -tests, was given.
+	DeprecatedTest bool
 
 	Baseline      string // report only the findings this baseline file does not record
 	WriteBaseline bool   // record the findings in the Baseline file instead
@@ -70,9 +71,9 @@ func (p *Program) FlagSet(opts *Options, enable map[string]*triState) *flag.Flag
 	fs.BoolVar(&opts.Diff, "diff", false, "print the suggested fixes as a unified diff instead of applying them")
 	fs.BoolVar(&opts.ExitZero, "exit-zero", false, "exit 0 when there are findings (errors still exit 1)")
 	fs.StringVar(&opts.Baseline, "baseline", "", "report, fix and count only the findings not recorded in this baseline `file`; recorded ones that no longer occur are listed on standard error")
-	fs.BoolVar(&opts.WriteBaseline, "write-baseline", false, "record the findings in the -baseline file instead of reporting them, and exit 0")
+	fs.BoolVar(&opts.WriteBaseline, "write-baseline", false, "record the findings in the -baseline file (or the one the baseline key of .toolcheck.json names) instead of reporting them, and exit 0")
 	fs.BoolVar(&opts.Summary, "summary", false, "after the findings, print their counts per analyzer, package, function and helper on standard error")
-	fs.BoolVar(&opts.Tests, "test", true, "also analyse test variants of the packages (findings in _test.go files need the tests setting too)")
+	fs.Var(&aliasFlag{fs.Lookup("tests").Value, &opts.DeprecatedTest}, "test", "deprecated: the old name of -tests")
 	for _, a := range p.Analyzers {
 		t := &triState{}
 		enable[a.Name] = t
@@ -106,6 +107,25 @@ func (t *triState) Set(s string) error {
 	return nil
 }
 
+// aliasFlag is a deprecated name of another flag, which records that it
+// was used.
+type aliasFlag struct {
+	flag.Value
+	used *bool
+}
+
+func (f *aliasFlag) String() string {
+	if f == nil || f.Value == nil {
+		return ""
+	}
+	return f.Value.String()
+}
+func (f *aliasFlag) IsBoolFlag() bool { return true }
+func (f *aliasFlag) Set(s string) error {
+	*f.used = true
+	return f.Value.Set(s)
+}
+
 type jsonFlag struct{ format *string }
 
 func (f jsonFlag) String() string {
@@ -124,6 +144,13 @@ func (f jsonFlag) Set(s string) error {
 		return fmt.Errorf("want true or false, got %q", s)
 	}
 	return nil
+}
+
+// loadTests says whether to load the packages' test variants: unless the
+// tests flag is set false, as a .toolcheck.json may set tests.
+func (p *Program) loadTests() bool {
+	v, set := p.Config.TestsFlag()
+	return v || !set
 }
 
 // Select returns the analyzers the selection flags ask for: the ones set
@@ -175,16 +202,15 @@ func (p *Program) Main(args []string) int {
 		p.errorf("-format=%s: want text, json or sarif", opts.Format)
 		return ExitError
 	}
-	if opts.WriteBaseline && opts.Baseline == "" {
-		p.errorf("-write-baseline needs -baseline=FILE, the file to write")
-		return ExitError
-	}
 	if opts.WriteBaseline && (opts.Fix || opts.Diff) {
 		p.errorf("-write-baseline records the findings as they are; it cannot be combined with -fix or -diff")
 		return ExitError
 	}
 	if opts.Diff {
 		opts.Fix = true
+	}
+	if opts.DeprecatedTest {
+		fmt.Fprintf(p.Stderr, "%s: warning: -test is deprecated; use -tests, which it now means (report findings in _test.go files; -tests=false leaves test files out)\n", p.Name)
 	}
 	patterns := fs.Args()
 	if len(patterns) == 0 {
@@ -197,8 +223,8 @@ func (p *Program) Main(args []string) int {
 
 // reanalyse loads and analyses the packages again, after -fix wrote its
 // fixes, and returns the findings the baseline does not record.
-func (p *Program) reanalyse(patterns []string, analyzers []*analysis.Analyzer, opts Options, bl *Baseline) ([]Finding, error) {
-	pkgs, err := Load(p.Dir, patterns, opts.Tests, p.Env)
+func (p *Program) reanalyse(patterns []string, analyzers []*analysis.Analyzer, opts Options, bls *Baselines) ([]Finding, error) {
+	pkgs, err := Load(p.Dir, patterns, p.loadTests(), p.Env)
 	if err != nil {
 		return nil, err
 	}
@@ -211,11 +237,8 @@ func (p *Program) reanalyse(patterns []string, analyzers []*analysis.Analyzer, o
 	if err != nil {
 		return nil, err
 	}
-	findings := res.Findings
-	if bl != nil {
-		findings, _ = bl.Filter(findings, analyzers, ok)
-	}
-	return findings, nil
+	findings, _, err := bls.Apply(res.Findings, analyzers, ok)
+	return findings, err
 }
 
 func (p *Program) run(patterns []string, analyzers []*analysis.Analyzer, opts Options) int {
@@ -225,20 +248,23 @@ func (p *Program) run(patterns []string, analyzers []*analysis.Analyzer, opts Op
 		p.errorf("%v", err)
 		return ExitError
 	}
-	// The baseline before loading, so that a missing file fails at once.
-	var bl *Baseline
-	blPath := opts.Baseline
-	if blPath != "" && !filepath.IsAbs(blPath) {
-		blPath = filepath.Join(p.Dir, blPath)
-	}
-	if opts.Baseline != "" && !opts.WriteBaseline {
-		var err error
-		if bl, err = ReadBaseline(opts.Baseline, blPath); err != nil {
-			p.errorf("%v", err)
-			return ExitError
+	// The -baseline file before loading, so that a missing file fails at
+	// once; the baseline key of each package's configuration once the
+	// packages are known.
+	bls := &Baselines{Flag: opts.Baseline, Config: p.Config, Dir: p.Dir}
+	if opts.Baseline != "" {
+		bls.FlagAbs = opts.Baseline
+		if !filepath.IsAbs(bls.FlagAbs) {
+			bls.FlagAbs = filepath.Join(p.Dir, bls.FlagAbs)
+		}
+		if !opts.WriteBaseline {
+			if _, err := bls.get(bls.FlagAbs); err != nil {
+				p.errorf("%v", err)
+				return ExitError
+			}
 		}
 	}
-	pkgs, err := Load(p.Dir, patterns, opts.Tests, p.Env)
+	pkgs, err := Load(p.Dir, patterns, p.loadTests(), p.Env)
 	if err != nil {
 		p.errorf("%v", err)
 		return ExitError
@@ -264,20 +290,31 @@ func (p *Program) run(patterns []string, analyzers []*analysis.Analyzer, opts Op
 		}
 		return ExitError
 	}
+	if !opts.WriteBaseline {
+		if err := bls.Check(pkgs); err != nil {
+			p.errorf("%v", err)
+			return ExitError
+		}
+	}
 
 	ok, broken, blocked := Partition(pkgs)
 	failed := len(broken) > 0 || len(blocked) > 0
+	var runErrors []string // for SARIF's notifications
 	for _, b := range broken {
-		p.errorf("%s", b.Describe(p.Dir))
+		msg := b.Describe(p.Dir)
+		p.errorf("%s", msg)
+		runErrors = append(runErrors, msg)
 	}
 	if len(blocked) > 0 {
 		var ids []string
 		for _, b := range blocked {
 			ids = append(ids, b.ID)
 		}
-		p.errorf("%s not analysed because %s a package with errors: %s",
+		msg := fmt.Sprintf("%s not analysed because %s a package with errors: %s",
 			plural(len(blocked), "package was", "packages were"),
 			pick(len(blocked), "it imports", "they import"), strings.Join(ids, ", "))
+		p.errorf("%s", msg)
+		runErrors = append(runErrors, msg)
 	}
 
 	var findings []Finding
@@ -290,18 +327,20 @@ func (p *Program) run(patterns []string, analyzers []*analysis.Analyzer, opts Op
 		}
 		for _, e := range res.Errors {
 			p.errorf("%v", e)
+			runErrors = append(runErrors, e.Error())
 			failed = true
 		}
 		findings = res.Findings
 	}
 
 	if opts.WriteBaseline {
-		return p.writeBaseline(opts, blPath, findings, failed)
+		return p.writeBaseline(opts, bls, findings, ok, failed)
 	}
 	// The baseline filters what is reported, fixed and counted.
-	var stale []StaleEntry
-	if bl != nil {
-		findings, stale = bl.Filter(findings, analyzers, ok)
+	findings, stale, err := bls.Apply(findings, analyzers, ok)
+	if err != nil {
+		p.errorf("%v", err)
+		return ExitError
 	}
 
 	if opts.Fix {
@@ -320,13 +359,20 @@ func (p *Program) run(patterns []string, analyzers []*analysis.Analyzer, opts Op
 			return ExitError
 		}
 		if fixes.Conflicts > 0 {
-			p.errorf("%s not applied because %s with one applied before; run %s -fix again",
+			msg := fmt.Sprintf("%s not applied because %s with one applied before; run %s -fix again",
 				plural(fixes.Conflicts, "fix was", "fixes were"), pick(fixes.Conflicts, "it conflicts", "they conflict"), p.Name)
+			p.errorf("%s", msg)
+			runErrors = append(runErrors, msg)
 			failed = true
 		}
 		if opts.Diff {
-			if failed {
+			// As the other formats: the findings the diff fixes (or
+			// not) are findings.
+			switch {
+			case failed:
 				return ExitError
+			case len(findings) > 0 && !opts.ExitZero:
+				return ExitFindings
 			}
 			return ExitClean
 		}
@@ -340,7 +386,7 @@ func (p *Program) run(patterns []string, analyzers []*analysis.Analyzer, opts Op
 			}
 		}
 		if len(fixes.Files) > 0 {
-			if again, err := p.reanalyse(patterns, analyzers, opts, bl); err != nil {
+			if again, err := p.reanalyse(patterns, analyzers, opts, bls); err != nil {
 				fmt.Fprintf(p.Stderr, "%s: warning: the fixed packages could not be analysed again, so the findings left are those the first run found without a fix: %v\n", p.Name, err)
 			} else {
 				left = again
@@ -360,7 +406,7 @@ func (p *Program) run(patterns []string, analyzers []*analysis.Analyzer, opts Op
 	case "json":
 		werr = WriteJSON(p.Stdout, findings)
 	case "sarif":
-		werr = WriteSARIF(p.Stdout, p.Dir, Tool{Name: p.Name, Version: p.Version.Short(), URI: p.URI}, analyzers, findings, !failed)
+		werr = WriteSARIF(p.Stdout, p.Dir, Tool{Name: p.Name, Version: p.Version.SemVer(), URI: p.URI}, analyzers, findings, !failed, runErrors)
 	}
 	if werr == nil && opts.Summary {
 		werr = WriteSummary(p.Stderr, findings)
@@ -369,7 +415,7 @@ func (p *Program) run(patterns []string, analyzers []*analysis.Analyzer, opts Op
 		p.errorf("writing the findings: %v", werr)
 		return ExitError
 	}
-	p.reportStale(opts.Baseline, patterns, stale)
+	p.reportStale(patterns, stale)
 	switch {
 	case failed:
 		return ExitError

@@ -36,16 +36,22 @@ type (
 		ColumnKind         string                      `json:"columnKind"`
 	}
 	sarifInvocation struct {
-		ExecutionSuccessful bool `json:"executionSuccessful"`
+		ExecutionSuccessful        bool                `json:"executionSuccessful"`
+		ToolExecutionNotifications []sarifNotification `json:"toolExecutionNotifications,omitempty"`
+	}
+	sarifNotification struct {
+		Level   string       `json:"level"`
+		Message sarifMessage `json:"message"`
 	}
 	sarifTool struct {
 		Driver sarifComponent `json:"driver"`
 	}
 	sarifComponent struct {
-		Name           string      `json:"name"`
-		Version        string      `json:"version,omitempty"`
-		InformationURI string      `json:"informationUri,omitempty"`
-		Rules          []sarifRule `json:"rules"`
+		Name            string      `json:"name"`
+		Version         string      `json:"version,omitempty"`
+		SemanticVersion string      `json:"semanticVersion,omitempty"`
+		InformationURI  string      `json:"informationUri,omitempty"`
+		Rules           []sarifRule `json:"rules"`
 	}
 	sarifRule struct {
 		ID                   string               `json:"id"`
@@ -114,7 +120,8 @@ type (
 // srcRoot is the base URI id for files under the working directory.
 const srcRoot = "%SRCROOT%"
 
-// Tool describes the program for reports: its name, version and home page.
+// Tool describes the program for reports: its name, version (a semantic
+// version, Version.SemVer) and home page.
 type Tool struct {
 	Name, Version, URI string
 }
@@ -124,16 +131,22 @@ type Tool struct {
 // text and URL. Files under cwd are named relative to it (the %SRCROOT%
 // base), others by absolute file URI. Columns count UTF-16 code units, as
 // SARIF's default column kind says. ok says whether the run had no
-// errors.
-func WriteSARIF(w io.Writer, cwd string, tool Tool, analyzers []*analysis.Analyzer, fs []Finding, ok bool) error {
+// errors; errors are the run's errors (a package that did not load, an
+// analyzer that failed), each a tool-execution notification.
+func WriteSARIF(w io.Writer, cwd string, tool Tool, analyzers []*analysis.Analyzer, fs []Finding, ok bool, errors []string) error {
+	inv := sarifInvocation{ExecutionSuccessful: ok}
+	for _, e := range errors {
+		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, sarifNotification{Level: "error", Message: sarifMessage{Text: e}})
+	}
 	run := sarifRun{
 		Tool: sarifTool{Driver: sarifComponent{
-			Name:           tool.Name,
-			Version:        tool.Version,
-			InformationURI: tool.URI,
-			Rules:          []sarifRule{},
+			Name:            tool.Name,
+			Version:         tool.Version,
+			SemanticVersion: tool.Version,
+			InformationURI:  tool.URI,
+			Rules:           []sarifRule{},
 		}},
-		Invocations: []sarifInvocation{{ExecutionSuccessful: ok}},
+		Invocations: []sarifInvocation{inv},
 		Results:     []sarifResult{},
 		ColumnKind:  "utf16CodeUnits",
 	}

@@ -43,6 +43,25 @@ func ReadVersion() Version {
 // Short is the version alone.
 func (v Version) Short() string { return v.Version }
 
+// SemVer is the version as a semantic version (semver.org 2.0), as SARIF's
+// semanticVersion wants it and its version should start, with a number:
+// the module version without its "v" (a pseudo-version is one), or, for
+// a build that has none, 0.0.0-devel with the revision, when known, as
+// build metadata.
+func (v Version) SemVer() string {
+	if len(v.Version) > 1 && v.Version[0] == 'v' && v.Version[1] >= '0' && v.Version[1] <= '9' {
+		return v.Version[1:]
+	}
+	s := "0.0.0-devel"
+	if v.Revision != "" {
+		s += "+" + shortRev(v.Revision)
+		if v.Modified {
+			s += ".modified"
+		}
+	}
+	return s
+}
+
 // ID is one word for go vet's -V=full answer: the version and, when known,
 // the revision.
 func (v Version) ID() string {

@@ -1,6 +1,8 @@
 package lsp
 
 import (
+	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -8,6 +10,7 @@ import (
 	"go/parser"
 	"go/token"
 	"maps"
+	"os"
 	"path/filepath"
 	"runtime/debug"
 	"slices"
@@ -21,6 +24,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/toolcheck/toolcheck/internal/driver"
+	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
 // A backend analyses the packages that contain some files and returns
@@ -52,8 +56,13 @@ type result struct {
 	// loadErrors are errors of the go command, for the user.
 	loadErrors []string
 	// packageErrors are syntax and type errors, which gopls reports.
-	packageErrors  []string
-	load, analysis time.Duration
+	packageErrors []string
+	// configError is an error of the configuration (or of the baseline
+	// it names) that applies to the packages, which stops the analysis;
+	// configFile is the configuration file it is in, "" when the error is
+	// in the server's flags.
+	configError, configFile string
+	load, analysis          time.Duration
 	// fullLoad says why the run loaded the packages afresh; empty when it
 	// reused the last load and checked again rechecked packages.
 	fullLoad  string
@@ -197,6 +206,18 @@ func (b *packagesBackend) analyze(ctx context.Context, req *request) (*result, e
 		return res, nil
 	}
 
+	// A broken configuration stops the analysis, as in the command: the
+	// packages' files lose their diagnostics, which the server replaces by
+	// one on the configuration file.
+	if msg, file := b.configError(analysed); msg != "" {
+		res.configError, res.configFile = msg, file
+		res.errors = append(res.errors, msg)
+		for _, p := range analysed {
+			res.packages = append(res.packages, analysedPackage{id: p.ID, files: p.GoFiles, ignored: p.IgnoredFiles, complete: true})
+		}
+		return res, nil
+	}
+
 	b.opts.cfg.SetAnalysedAlone(driver.AnalysedAlone(analysed))
 	t1 := time.Now()
 	graph, err := checker.Analyze(analyzers, analysed, nil)
@@ -207,8 +228,47 @@ func (b *packagesBackend) analyze(ctx context.Context, req *request) (*result, e
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
-	collect(res, graph, analysed)
+	collect(res, graph, analysed, &driver.Baselines{Config: b.opts.cfg, Dir: req.dir})
 	return res, nil
+}
+
+// configError returns the first error of the configuration that applies
+// to the packages, or of the baseline it names, and the configuration
+// file the error is in ("" for the server's flags).
+func (b *packagesBackend) configError(pkgs []*packages.Package) (msg, file string) {
+	cfg := b.opts.cfg
+	for _, p := range pkgs {
+		if len(p.GoFiles) == 0 {
+			continue
+		}
+		dir := filepath.Dir(p.GoFiles[0])
+		err := cfg.Check(dir)
+		if err == nil {
+			err = (&driver.Baselines{Config: cfg}).Check([]*packages.Package{p})
+		}
+		if err != nil {
+			return err.Error(), configFileFor(cfg, dir)
+		}
+	}
+	return "", ""
+}
+
+// configFileFor returns the configuration file that applies to dir: the
+// -config file, else the nearest .toolcheck.json at or above dir.
+func configFileFor(cfg *toolmodel.Config, dir string) string {
+	if cfg.File != "" {
+		return cfg.File
+	}
+	for {
+		if p := filepath.Join(dir, toolmodel.ConfigFileName); exists(p) {
+			return p
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
+	}
 }
 
 // release drops the loads kept between runs, for the memory.
@@ -293,8 +353,10 @@ func (c *loadCache) rootsOf(files []string) []*packages.Package {
 	return roots
 }
 
-// collect turns the actions of an analysis into findings and errors.
-func collect(res *result, graph *checker.Graph, roots []*packages.Package) {
+// collect turns the actions of an analysis into findings and errors,
+// leaving out those the baselines record (the baseline key of the
+// configuration that applies to each package), as the command does.
+func collect(res *result, graph *checker.Graph, roots []*packages.Package, bls *driver.Baselines) {
 	complete := map[*packages.Package]bool{}
 	for _, p := range roots {
 		complete[p] = true
@@ -306,21 +368,59 @@ func collect(res *result, graph *checker.Graph, roots []*packages.Package) {
 		message    string
 	}
 	seen := map[key]bool{}
+	var found []driver.Finding
+	ran := map[*analysis.Analyzer]bool{}
+	var analyzers []*analysis.Analyzer
 	for _, act := range graph.Roots {
+		if !ran[act.Analyzer] {
+			ran[act.Analyzer] = true
+			analyzers = append(analyzers, act.Analyzer)
+		}
 		if act.Err != nil {
 			complete[act.Package] = false
 			continue
 		}
 		fset := act.Package.Fset
 		for _, d := range act.Diagnostics {
-			f := convertDiagnostic(fset, act.Analyzer, d)
+			f := convertDiagnostic(fset, act.Analyzer, d, act.Package, res.contents)
 			k := key{f.file, f.start, f.end, f.analyzer, f.message}
 			if f.file == "" || seen[k] {
 				continue
 			}
 			seen[k] = true
 			res.findings = append(res.findings, f)
+			found = append(found, driver.Finding{Analyzer: act.Analyzer, Package: act.Package, Fset: fset, Diagnostic: d, Posn: fset.Position(d.Pos)})
 		}
+	}
+	// In source order, as the command filters them: of the findings
+	// sharing a baseline entry, the first ones are the recorded ones.
+	order := make([]int, len(found))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(i, j int) bool {
+		a, b := res.findings[order[i]], res.findings[order[j]]
+		if a.file != b.file {
+			return a.file < b.file
+		}
+		return a.start < b.start
+	})
+	sorted := make([]driver.Finding, len(order))
+	for i, o := range order {
+		sorted[i] = found[o]
+	}
+	keep, _, err := bls.Keep(sorted, analyzers, roots)
+	if err != nil {
+		res.errors = append(res.errors, err.Error())
+		res.findings = nil
+	} else {
+		var left []finding
+		for i, o := range order {
+			if keep[i] {
+				left = append(left, res.findings[o])
+			}
+		}
+		res.findings = left
 	}
 	seenErr := map[string]bool{}
 	for act := range graph.All() {
@@ -356,9 +456,14 @@ func isTestMain(p *packages.Package) bool {
 }
 
 // convertDiagnostic converts a diagnostic's positions to files and byte
-// offsets.
-func convertDiagnostic(fset *token.FileSet, a *analysis.Analyzer, d analysis.Diagnostic) finding {
-	f := finding{analyzer: a.Name, url: a.URL, message: d.Message}
+// offsets. Its fixes become the edits -fix would make to the files as
+// analysed (contents, else the disk): the fix's own edits, the imports it
+// adds placed in their group, gofmt (driver.FixedFiles), as one edit a
+// file over the lines that change.
+func convertDiagnostic(fset *token.FileSet, a *analysis.Analyzer, d analysis.Diagnostic, pkg *packages.Package, contents map[string][]byte) finding {
+	// The checker resolves a diagnostic's URL against its analyzer's
+	// (the #anchor of the finding's section), as the command's -json has it.
+	f := finding{analyzer: a.Name, url: cmp.Or(d.URL, a.URL), message: d.Message}
 	f.file, f.start, f.end = span(fset, d.Pos, d.End)
 	for _, r := range d.Related {
 		file, start, end := span(fset, r.Pos, r.End)
@@ -366,21 +471,47 @@ func convertDiagnostic(fset *token.FileSet, a *analysis.Analyzer, d analysis.Dia
 			f.related = append(f.related, related{file, start, end, r.Message})
 		}
 	}
+	src := func(name string) ([]byte, bool) {
+		if c, ok := contents[name]; ok {
+			return c, true
+		}
+		c, err := os.ReadFile(name)
+		return c, err == nil
+	}
 	for _, sf := range d.SuggestedFixes {
+		files, err := driver.FixedFiles(pkg, fset, sf, src)
+		if err != nil || len(files) == 0 {
+			continue
+		}
 		fx := fix{message: sf.Message}
-		for _, e := range sf.TextEdits {
-			file, start, end := span(fset, e.Pos, e.End)
-			if file == "" {
-				fx = fix{}
-				break
-			}
-			fx.edits = append(fx.edits, edit{file, start, end, string(e.NewText)})
+		for _, name := range slices.Sorted(maps.Keys(files)) {
+			old, _ := src(name)
+			start, end, text := lineDiff(old, files[name])
+			fx.edits = append(fx.edits, edit{name, start, end, text})
 		}
-		if len(fx.edits) > 0 {
-			f.fixes = append(f.fixes, fx)
-		}
+		f.fixes = append(f.fixes, fx)
 	}
 	return f
+}
+
+// lineDiff returns the one edit that turns old into new: the lines
+// between their common first and last lines, [start, end) of old
+// replaced by text.
+func lineDiff(old, new []byte) (start, end int, text string) {
+	p := 0
+	for p < len(old) && p < len(new) && old[p] == new[p] {
+		p++
+	}
+	p = bytes.LastIndexByte(old[:p], '\n') + 1
+	s := 0
+	for s < len(old)-p && s < len(new)-p && old[len(old)-1-s] == new[len(new)-1-s] {
+		s++
+	}
+	// Back to the start of a line: the suffix begins after a newline.
+	for s > 0 && old[len(old)-s-1] != '\n' {
+		s--
+	}
+	return p, len(old) - s, string(new[p : len(new)-s])
 }
 
 // span returns the file and byte offsets of [pos, end); an invalid end is

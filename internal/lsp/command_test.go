@@ -64,6 +64,7 @@ func toolcheckBinary(t *testing.T) string {
 // cliFinding is one diagnostic of "toolcheck -json".
 type cliFinding struct {
 	analyzer, message string
+	url               string
 	file              string // absolute
 	line, col         int    // 1-based, col in bytes
 	endLine, endCol   int
@@ -99,8 +100,8 @@ func commandFindings(t *testing.T, dir string, args ...string) []cliFinding {
 	for pkg, byAnalyzer := range tree {
 		for analyzer, raw := range byAnalyzer {
 			var diags []struct {
-				Posn, End, Message string
-				Fixes              []struct {
+				Posn, End, Message, URL string
+				Fixes                   []struct {
 					Message string
 					Edits   []struct {
 						Filename   string
@@ -113,7 +114,7 @@ func commandFindings(t *testing.T, dir string, args ...string) []cliFinding {
 				t.Fatalf("%s: %s: %s", pkg, analyzer, raw)
 			}
 			for _, d := range diags {
-				f := cliFinding{analyzer: analyzer, message: d.Message}
+				f := cliFinding{analyzer: analyzer, message: d.Message, url: d.URL}
 				f.file, f.line, f.col = parsePosn(t, d.Posn)
 				f.endLine, f.endCol = f.line, f.col
 				if d.End != "" {
@@ -181,9 +182,9 @@ func readString(t *testing.T, path string) string {
 }
 
 // key formats a diagnostic for comparison.
-func key(root, file string, r Range, code, message string) string {
+func key(root, file string, r Range, code, message, url string) string {
 	rel, _ := filepath.Rel(root, file)
-	return fmt.Sprintf("%s:%d:%d-%d:%d %s: %s", filepath.ToSlash(rel), r.Start.Line, r.Start.Character, r.End.Line, r.End.Character, code, message)
+	return fmt.Sprintf("%s:%d:%d-%d:%d %s: %s <%s>", filepath.ToSlash(rel), r.Start.Line, r.Start.Character, r.End.Line, r.End.Character, code, message, url)
 }
 
 // expectedKeys converts the command's findings in files to LSP terms.
@@ -199,7 +200,7 @@ func expectedKeys(t *testing.T, root string, fs []cliFinding, inFiles func(strin
 			contents[f.file] = readString(t, f.file)
 		}
 		r := Range{refPosition(t, contents[f.file], f.line, f.col), refPosition(t, contents[f.file], f.endLine, f.endCol)}
-		keys = append(keys, key(root, f.file, r, f.analyzer, f.message))
+		keys = append(keys, key(root, f.file, r, f.analyzer, f.message, f.url))
 	}
 	sort.Strings(keys)
 	return keys
@@ -228,10 +229,10 @@ func (c *testClient) publishedKeys(from int, root string, inFiles func(string) b
 		}
 		for _, d := range diags {
 			if d.Source != "toolcheck" || d.Severity != severityWarning || d.CodeDescription == nil ||
-				d.CodeDescription.Href != analyzerURL(d.Code) {
+				!strings.HasPrefix(d.CodeDescription.Href, analyzerURL(d.Code)+"#") {
 				c.t.Errorf("%s: diagnostic fields: %+v", path, d)
 			}
-			keys = append(keys, key(root, path, d.Range, d.Code, d.Message))
+			keys = append(keys, key(root, path, d.Range, d.Code, d.Message, d.CodeDescription.Href))
 		}
 	}
 	sort.Strings(keys)
@@ -489,7 +490,7 @@ func TestConfigurationError(t *testing.T) {
 		c.wait(fmt.Sprintf("%d analyses", n), func(*incoming) bool {
 			k := 0
 			for _, m := range c.msgsLocked() {
-				if m.Method != nil && *m.Method == "window/logMessage" && strings.Contains(string(m.Params), "toolcheck: analysed") {
+				if m.Method != nil && *m.Method == "window/logMessage" && (strings.Contains(string(m.Params), "toolcheck: analysed") || strings.Contains(string(m.Params), "not analysed")) {
 					k++
 				}
 			}

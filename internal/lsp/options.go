@@ -51,10 +51,13 @@ func parseOptions(args []string, base string) (*options, error) {
 			fs.Var(f.Value, a.Name+"."+f.Name, f.Usage)
 		})
 	}
-	fs.BoolVar(&o.tests, "test", true, "also analyze the packages' tests")
+	fs.Var(&alias{fs.Lookup("tests").Value}, "test", "deprecated: the old name of -tests")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
+	// As in the command: test files are loaded unless -tests=false.
+	v, set := o.cfg.TestsFlag()
+	o.tests = v || !set
 	if fs.NArg() > 0 {
 		return nil, fmt.Errorf("unexpected argument %q: toolcheck lsp takes flags only", fs.Arg(0))
 	}
@@ -89,7 +92,7 @@ func usage() string {
 		fs.Var(new(triState), a.Name, fmt.Sprintf("enable %q analysis", a.Name))
 		a.Flags.VisitAll(func(f *flag.Flag) { fs.Var(f.Value, a.Name+"."+f.Name, f.Usage) })
 	}
-	fs.Bool("test", true, "also analyze the packages' tests")
+	fs.Var(&alias{fs.Lookup("tests").Value}, "test", "deprecated: the old name of -tests")
 	fs.PrintDefaults()
 	return buf.String()
 }
@@ -130,6 +133,17 @@ func (r *recorder) Set(s string) error {
 func (r *recorder) IsBoolFlag() bool {
 	b, ok := r.Value.(interface{ IsBoolFlag() bool })
 	return ok && b.IsBoolFlag()
+}
+
+// alias is a deprecated name of another flag.
+type alias struct{ flag.Value }
+
+func (a *alias) IsBoolFlag() bool { return true }
+func (a *alias) String() string {
+	if a == nil || a.Value == nil {
+		return ""
+	}
+	return a.Value.String()
 }
 
 // triState is an analyzer's -NAME flag: unset, true or false.

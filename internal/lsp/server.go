@@ -53,6 +53,7 @@ type server struct {
 	files       map[string]*fileState
 	uris        map[string]string          // path -> URI as the client spells it
 	shown       map[string]map[string]bool // module root -> messages shown and still current
+	configDiag  map[string]string          // module root -> the broken configuration file it published a diagnostic on
 	logged      map[string]bool            // files outside a module, logged once
 
 	pending  map[string]bool // files waiting for a run
@@ -649,9 +650,22 @@ func (s *server) runModule(ctx context.Context, be backend, root string, files [
 		return true
 	}
 	s.publish(root, files, res, snap)
+	s.publishConfig(root, res)
 	s.report(root, append(append([]string(nil), res.errors...), res.loadErrors...))
 	for _, e := range res.packageErrors {
 		s.notify("window/logMessage", ShowMessageParams{messageLog, "toolcheck: " + e})
+	}
+	if res.configError != "" {
+		s.notify("window/logMessage", ShowMessageParams{messageLog,
+			fmt.Sprintf("toolcheck: %d packages for %d files not analysed, their diagnostics cleared: %s (load %v)",
+				len(res.packages), len(files), res.configError, res.load.Round(time.Millisecond))})
+		return true
+	}
+	if res.analysis == 0 && !anyComplete(res) {
+		s.notify("window/logMessage", ShowMessageParams{messageLog,
+			fmt.Sprintf("toolcheck: %d packages for %d files not analysed: they do not build (load %v)",
+				len(res.packages), len(files), res.load.Round(time.Millisecond))})
+		return true
 	}
 	how := fmt.Sprintf("re-checked %d packages of the last load", res.rechecked)
 	if res.fullLoad != "" {
@@ -662,6 +676,39 @@ func (s *server) runModule(ctx context.Context, be backend, root string, files [
 			len(res.packages), len(files), time.Since(t0).Round(time.Millisecond),
 			res.load.Round(time.Millisecond), res.analysis.Round(time.Millisecond), how)})
 	return true
+}
+
+// anyComplete reports whether the analysers ran on any package of res.
+func anyComplete(res *result) bool {
+	for _, p := range res.packages {
+		if p.complete {
+			return true
+		}
+	}
+	return false
+}
+
+// publishConfig publishes one diagnostic on the configuration file while
+// the configuration of root's packages is broken, and clears it once it
+// is not.
+func (s *server) publishConfig(root string, res *result) {
+	s.mu.Lock()
+	prev := s.configDiag[root]
+	if s.configDiag == nil {
+		s.configDiag = map[string]string{}
+	}
+	s.configDiag[root] = res.configFile
+	s.mu.Unlock()
+	if prev != "" && prev != res.configFile {
+		s.notify("textDocument/publishDiagnostics", PublishDiagnosticsParams{URI: s.uri(prev), Diagnostics: []Diagnostic{}})
+	}
+	if res.configFile != "" {
+		s.notify("textDocument/publishDiagnostics", PublishDiagnosticsParams{URI: s.uri(res.configFile), Diagnostics: []Diagnostic{{
+			Severity: severityError,
+			Source:   "toolcheck",
+			Message:  "the configuration is broken, so toolcheck analyses nothing: " + res.configError,
+		}}})
+	}
 }
 
 func exists(path string) bool {
@@ -798,7 +845,10 @@ func (s *server) publish(_ string, requested []string, res *result, snap *snapsh
 	}
 }
 
-// codeActions returns the quick fixes of the findings at the range.
+// codeActions returns the quick fixes of the findings at the range and of
+// the toolcheck diagnostics the request's context names: a client sends
+// those of the cursor's line, so the cursor anywhere on a finding's
+// statement finds its fix.
 func (s *server) codeActions(p *CodeActionParams) []CodeAction {
 	actions := []CodeAction{}
 	if len(p.Context.Only) > 0 {
@@ -823,9 +873,25 @@ func (s *server) codeActions(p *CodeActionParams) []CodeAction {
 	if st == nil || !s.fresh(path, st) {
 		return actions
 	}
+	type diagKey struct {
+		r             Range
+		code, message string
+	}
+	named := map[diagKey]bool{}
+	for _, raw := range p.Context.Diagnostics {
+		var d struct {
+			Range   Range
+			Code    any
+			Source  string
+			Message string
+		}
+		if json.Unmarshal(raw, &d) == nil && d.Source == "toolcheck" {
+			named[diagKey{d.Range, fmt.Sprint(d.Code), d.Message}] = true
+		}
+	}
 	for i, f := range st.findings {
 		d := st.diags[i]
-		if !overlaps(d.Range, p.Range) {
+		if !overlaps(d.Range, p.Range) && !named[diagKey{d.Range, d.Code, d.Message}] {
 			continue
 		}
 		for _, fx := range f.fixes {

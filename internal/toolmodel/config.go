@@ -46,6 +46,10 @@ type Config struct {
 	ResourcePackages []string `json:"resource-packages,omitempty"`
 	// Tests reports findings in _test.go files too.
 	Tests bool `json:"tests,omitempty"`
+	// Baseline is a baseline file (written by -write-baseline) whose
+	// findings every driver leaves out, relative to the configuration
+	// file's directory; ParseFile makes it absolute.
+	Baseline string `json:"baseline,omitempty"`
 
 	// File is an explicit configuration file; when empty, the nearest
 	// ConfigFileName above each package is used.
@@ -60,10 +64,29 @@ type Config struct {
 	once    sync.Once
 	onceErr error
 	files   sync.Map // dir -> *fileResult
+
+	// root is the configuration an effective one was merged from, which
+	// holds the caches of the run.
+	root *Config
+	// goMods caches, by go.mod path, the modules each go.mod requires, for
+	// as long as the configuration lives: a run of a driver (the language
+	// server resets it before each run, so an edited go.mod is read again).
+	goMods sync.Map // string -> map[string]bool
+}
+
+// goModCache returns the run's go.mod requirements cache.
+func (c *Config) goModCache() *sync.Map {
+	if c == nil {
+		return new(sync.Map)
+	}
+	if c.root != nil {
+		return &c.root.goMods
+	}
+	return &c.goMods
 }
 
 // Keys lists the configuration keys, in the order documented.
-var Keys = []string{"boundaries", "tool-errors", "level-types", "caller-errors", "model-safe-errors", "resource-packages", "tests"}
+var Keys = []string{"boundaries", "tool-errors", "level-types", "caller-errors", "model-safe-errors", "resource-packages", "tests", "baseline"}
 
 type fileResult struct {
 	cfg  *Config // nil when no file applies
@@ -80,7 +103,7 @@ func (c *Config) RegisterFlags(fs *flag.FlagSet) {
 	fs.Var(&listFlag{&c.CallerErrors, false}, "caller-errors", "comma-separated caller-error sentinels and types (import/path.Name)")
 	fs.Var(&listFlag{&c.ModelSafeErrors, false}, "model-safe-errors", "comma-separated error types whose text is written for the model (import/path.Type)")
 	fs.Var(&pathListFlag{&c.ResourcePackages}, "resource-packages", "comma-separated import paths whose errors carry server detail (an upstream API client)")
-	fs.Var(&testsFlag{c}, "tests", "report findings in _test.go files too")
+	fs.Var(&testsFlag{c}, "tests", "report findings in _test.go files too (-tests=false: leave test files out)")
 	fs.StringVar(&c.File, "config", "", "configuration file (default: the nearest "+ConfigFileName+" above each package)")
 }
 
@@ -165,6 +188,11 @@ func (f *testsFlag) Set(s string) error {
 	return nil
 }
 
+// TestsFlag returns the tests setting of the flags (or golangci-lint's
+// settings) and whether they set it; a driver loads no test files when
+// they set it false.
+func (c *Config) TestsFlag() (value, set bool) { return c.Tests, c.testsSet }
+
 // Validate checks every name in the configuration; the error names the key
 // and the value.
 func (c *Config) Validate() error {
@@ -230,6 +258,9 @@ func ParseFile(path string, data []byte) (*Config, error) {
 	if err := c.Validate(); err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
+	if c.Baseline != "" && !filepath.IsAbs(c.Baseline) {
+		c.Baseline = filepath.Join(filepath.Dir(path), filepath.FromSlash(c.Baseline))
+	}
 	return &c, nil
 }
 
@@ -292,6 +323,8 @@ func (c *Config) effective(dir string) (*Config, error) {
 		ModelSafeErrors:  union(c.ModelSafeErrors, file.ModelSafeErrors),
 		ResourcePackages: union(c.ResourcePackages, file.ResourcePackages),
 		Tests:            file.Tests,
+		Baseline:         file.Baseline,
+		root:             c,
 	}
 	if c.testsSet {
 		merged.Tests = c.Tests
@@ -367,6 +400,17 @@ func (c *Config) Check(dir string) error {
 	return err
 }
 
+// BaselineFile returns the baseline file the configuration that applies
+// to a package in dir names (the baseline key, as an absolute path when
+// it comes from a file), or "" when it names none.
+func (c *Config) BaselineFile(dir string) (string, error) {
+	e, err := c.effective(dir)
+	if err != nil {
+		return "", err
+	}
+	return e.Baseline, nil
+}
+
 // Fingerprint returns a digest of every piece of configuration a run from
 // dir can read: the settings themselves (flags or golangci-lint settings),
 // the -config file, the nearest configuration file at or above dir, and
@@ -382,7 +426,8 @@ func (c *Config) Fingerprint(dir string) string {
 		TestsSet bool `json:"tests-set"`
 	}{c, c.testsSet})
 	fmt.Fprintf(h, "settings %s\n", settings)
-	addFile := func(what, path string) {
+	var addFile func(what, path string)
+	addFile = func(what, path string) {
 		data, err := os.ReadFile(path)
 		if err != nil {
 			fmt.Fprintf(h, "%s %s error %v\n", what, path, err)
@@ -390,6 +435,12 @@ func (c *Config) Fingerprint(dir string) string {
 		}
 		fmt.Fprintf(h, "%s %s %d\n", what, path, len(data))
 		h.Write(data)
+		// The baseline it names is part of what a run reads.
+		if what != "baseline" {
+			if f, err := ParseFile(path, data); err == nil && f.Baseline != "" {
+				addFile("baseline", f.Baseline)
+			}
+		}
 	}
 	if c.File != "" {
 		addFile("explicit", c.File)

@@ -11,7 +11,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 
 	"golang.org/x/mod/modfile"
 	"golang.org/x/tools/go/analysis"
@@ -129,9 +128,6 @@ func MergeImports(a, b []analysis.TextEdit) []analysis.TextEdit {
 // ToolerrModule is the module path of toolcheck's runtime half.
 const ToolerrModule = "github.com/toolcheck/toolcheck/toolerr"
 
-// requires caches, by go.mod path, the modules a go.mod requires.
-var requires sync.Map // string -> map[string]bool
-
 // ModuleRequires reports whether the go.mod governing file (found from its
 // directory upward) requires the module path, or is it.
 func (m *Model) ModuleRequires(file *ast.File, path string) bool {
@@ -139,6 +135,7 @@ func (m *Model) ModuleRequires(file *ast.File, path string) bool {
 	if tf == nil {
 		return false
 	}
+	requires := m.Config.goModCache() // the run's: see Config.goMods
 	for dir := filepath.Dir(tf.Name()); ; {
 		gomod := filepath.Join(dir, "go.mod")
 		if v, ok := requires.Load(gomod); ok {

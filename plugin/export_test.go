@@ -1,0 +1,4 @@
+package plugin
+
+// WithoutRelated is withoutRelated, for the tests.
+var WithoutRelated = withoutRelated

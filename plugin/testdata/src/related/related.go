@@ -1,0 +1,1 @@
+package related // want "a finding"
