@@ -81,7 +81,11 @@ type Origin struct {
 // they depend on nothing else. A result cut by an outer guard is not
 // kept: out of that cycle, the same call may reach more.
 type Tracer struct {
-	Info       *Info
+	Info *Info
+	// Concrete, if set, gives the dynamic types of result i of a call of
+	// another package's function returning an interface, where its body
+	// is not at hand (what a fact says it returns).
+	Concrete   func(call *ast.CallExpr, i int) ([]types.Type, bool)
 	inProgress map[ast.Node]int // the level each call in progress was entered at
 	frames     map[frameKey]*Frame
 	receivers  map[receiverKey]*Frame
@@ -689,6 +693,28 @@ func (t *Tracer) Methods(sel *ast.SelectorExpr, origins []Origin) ([]Callee, boo
 	return t.methods(s.Obj().Pkg(), sel.Sel.Name, origins, 0)
 }
 
+// concreteMethods returns the methods named name of the dynamic types
+// result i of call has, as t.Concrete gives them.
+func (t *Tracer) concreteMethods(pkg *types.Package, name string, call *ast.CallExpr, i int) ([]Callee, bool) {
+	if t.Concrete == nil {
+		return nil, false
+	}
+	typs, ok := t.Concrete(call, i)
+	if !ok || len(typs) == 0 {
+		return nil, false
+	}
+	var out []Callee
+	for _, typ := range typs {
+		obj, _, _ := types.LookupFieldOrMethod(typ, true, pkg, name)
+		fn, ok := obj.(*types.Func)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, Callee{Func: fn, Body: t.Info.Body(fn)})
+	}
+	return out, true
+}
+
 // MethodsNamed is Methods for the method name of an interface declared
 // in pkg, called on values of origins elsewhere (in another package).
 func (t *Tracer) MethodsNamed(pkg *types.Package, name string, origins []Origin) ([]Callee, bool) {
@@ -721,7 +747,12 @@ func (t *Tracer) methods(pkg *types.Package, name string, origins []Origin, dept
 			rs, ok := t.Results(call, o.Frame, max(o.Tuple, 0), nil)
 			t.Leave(call)
 			if !ok {
-				return nil, false
+				cs, ok := t.concreteMethods(pkg, name, call, max(o.Tuple, 0))
+				if !ok {
+					return nil, false
+				}
+				out = append(out, cs...)
+				continue
 			}
 			cs, ok := t.methods(pkg, name, rs, depth+1)
 			if !ok {

@@ -435,6 +435,28 @@ func (m *Model) factMethods(pkg *types.Package, name string, o flow.Origin) ([]f
 	return out, len(out) > 0
 }
 
+// concreteTypes returns the dynamic types of result i of call, a call of
+// another package's function returning an interface, as its fact says
+// (FuncFact.Concrete).
+func (m *Model) concreteTypes(call *ast.CallExpr, i int) ([]types.Type, bool) {
+	ff := m.factOf(m.Flow.Callee(call))
+	if ff == nil {
+		return nil, false
+	}
+	var out []types.Type
+	for _, c := range ff.Concrete {
+		if c.Result != i {
+			continue
+		}
+		t := m.lookupType(c)
+		if t == nil {
+			return nil, false
+		}
+		out = append(out, t)
+	}
+	return out, len(out) > 0
+}
+
 // lookupType finds the type ref names among the packages this package
 // imports, directly or not.
 func (m *Model) lookupType(ref TypeRef) types.Type {

@@ -316,6 +316,7 @@ func (m *Model) index() {
 	pass := m.Pass
 	m.Flow = flow.New(pass.Fset, pass.Pkg, pass.TypesInfo, m.Syntax)
 	m.tr = m.Flow.NewTracer()
+	m.tr.Concrete = m.concreteTypes
 	m.equipped = map[types.Object]bool{}
 	m.equipIf = map[types.Object][]*types.Var{}
 	m.boundary = map[*types.Func]int{}
