@@ -23,7 +23,7 @@ func TestMigrate(t *testing.T) {
 	dir := copyModule(t, "migrate")
 	before := tree(t, dir)
 	leftOut, stderr, code := run(t, dir, bin, "-fix", "./...")
-	if code != 3 || !strings.Contains(stderr, "toolcheck: fix: applied 15 fixes (iserror 12, unwrapped 3) in 3 files\n") {
+	if code != 3 || !strings.Contains(stderr, "toolcheck: fix: applied 22 fixes (iserror 18, unwrapped 4) in 4 files\n") {
 		t.Fatalf("-fix: exit %d, stderr:\n%s", code, stderr)
 	}
 	if !strings.Contains(stderr, "toolcheck: fix: the boundary is installed; add a test that fails for any tool a client can call without it: mcpgotest.Check(t, s) or gosdktest.Check(t, s)") {

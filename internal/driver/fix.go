@@ -55,6 +55,9 @@ type FixResult struct {
 	// Generated counts the fixes left out because they edit a generated
 	// file.
 	Generated int
+	// Incomplete is set when some packages did not load or were not
+	// analysed: what is left is then not known for them.
+	Incomplete bool
 }
 
 // ComputeFixes merges the first suggested fix of each finding, in the
@@ -268,6 +271,17 @@ func (r *FixResult) Report(w io.Writer, name, cwd string, fs, left []Finding) er
 			return err
 		}
 	}
+	if replacesToolerrOnly(fs) {
+		// go mod tidy drops a require nothing imports yet, and without it
+		// no fix can see toolerr.
+		if _, err := fmt.Fprintf(w, "%s: fix: go.mod replaces %s but does not require it; run go get %s, then %s -fix again, then go mod tidy\n", name, toolerrModule, toolerrModule, name); err != nil {
+			return err
+		}
+	}
+	if len(left) == 0 && r.Incomplete {
+		_, err := fmt.Fprintf(w, "%s: fix: no finding left in the packages analysed; the packages with errors above were not analysed: fix them and run -fix again\n", name)
+		return err
+	}
 	if len(left) == 0 {
 		_, err := fmt.Fprintf(w, "%s: fix: no finding left\n", name)
 		return err
@@ -316,7 +330,7 @@ func (r *FixResult) Report(w io.Writer, name, cwd string, fs, left []Finding) er
 			}
 		}
 	}
-	if isErr > 0 && withFix == 0 && !requiresToolerr(fs) {
+	if isErr > 0 && withFix == 0 && !requiresToolerr(fs) && !replacesToolerrOnly(fs) {
 		_, err := fmt.Fprintf(w, "%s: fix: no iserror finding has a fix: its fix returns a ToolError of an API the code can see, behind a boundary; require %s (or name your ToolError type in tool-errors) and run -fix again\n", name, toolerrModule)
 		return err
 	}
@@ -328,6 +342,21 @@ const toolerrModule = "github.com/toolcheck/toolcheck/toolerr"
 // requiresToolerr reports whether the module of a finding's package
 // requires toolerr.
 func requiresToolerr(fs []Finding) bool {
+	req, _ := toolerrInGoMod(fs)
+	return req
+}
+
+// replacesToolerrOnly reports whether the module of a finding's package
+// replaces toolerr without requiring it: the README's recipe after a go
+// mod tidy run too early.
+func replacesToolerrOnly(fs []Finding) bool {
+	req, repl := toolerrInGoMod(fs)
+	return repl && !req
+}
+
+// toolerrInGoMod reports whether the modules of the findings' packages
+// require toolerr, and whether one replaces it without requiring it.
+func toolerrInGoMod(fs []Finding) (requires, replacesOnly bool) {
 	seen := map[string]bool{}
 	for i := range fs {
 		p := fs[i].Package
@@ -339,15 +368,25 @@ func requiresToolerr(fs []Finding) bool {
 		if err != nil {
 			continue
 		}
-		f, err := modfile.ParseLax(p.Module.GoMod, data, nil)
+		f, err := modfile.Parse(p.Module.GoMod, data, nil) // ParseLax skips replace directives
 		if err != nil {
 			continue
 		}
+		req := false
 		for _, r := range f.Require {
 			if r.Mod.Path == toolerrModule {
-				return true
+				req = true
+			}
+		}
+		if req {
+			requires = true
+			continue
+		}
+		for _, r := range f.Replace {
+			if r.Old.Path == toolerrModule {
+				replacesOnly = true
 			}
 		}
 	}
-	return false
+	return requires, replacesOnly
 }
