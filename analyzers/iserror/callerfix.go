@@ -2,11 +2,14 @@ package iserror
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/types"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
@@ -243,4 +246,60 @@ func lowerFirst(s string) string {
 		return s // "I", "A:": a letter alone
 	}
 	return string(unicode.ToLower(r)) + s[n:]
+}
+
+// ownCallerCheck reports whether one of the raw errors was set by a call
+// of the project's own function that may fail because of what the model
+// named: one that returns an error whose text says so (fmt.Errorf("access
+// denied - path outside allowed directories: %s", p)), or a sentinel named
+// like ErrNotFound. Its other failures may be faults: the site cannot
+// tell which.
+func (cv *converter) ownCallerCheck(raw []ast.Expr) bool {
+	m := cv.c.m
+	fp := m.FailureAt(cv.at)
+	if fp == nil || fp.Op == nil || fp.Test.Err == nil {
+		return false
+	}
+	found := false
+	for _, e := range raw {
+		found = found || m.ErrorVar(e) == fp.Test.Err
+	}
+	if !found {
+		return false
+	}
+	fn := typeutil.StaticCallee(cv.c.info, fp.Op)
+	if fn == nil || fn.Pkg() != cv.c.pass.Pkg {
+		return false
+	}
+	d := m.Flow.Decl(fn.Origin())
+	if d == nil || d.Body == nil {
+		return false
+	}
+	says := false
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		if says {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			f := typeutil.StaticCallee(cv.c.info, n)
+			if (toolmodel.IsFunc(f, "fmt", "Errorf") || toolmodel.IsFunc(f, "errors", "New")) && len(n.Args) > 0 {
+				if tv, ok := cv.c.info.Types[n.Args[0]]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+					text := strings.ToLower(constant.StringVal(tv.Value))
+					for _, w := range callerWords {
+						says = says || strings.Contains(text, w)
+					}
+				}
+			}
+		case *ast.Ident:
+			if v, ok := cv.c.info.Uses[n].(*types.Var); ok && toolmodel.IsErrorType(v.Type()) && v.Parent() == v.Pkg().Scope() {
+				name := strings.ToLower(v.Name())
+				for _, w := range []string{"notfound", "notexist", "denied", "forbidden", "permission"} {
+					says = says || strings.Contains(name, w)
+				}
+			}
+		}
+		return !says
+	})
+	return says
 }

@@ -454,7 +454,7 @@ func (cv *converter) convert(msg message, api toolmodel.ToolErrorAPI) (string, s
 		if reason, ok := cv.callerEvidence(msg, o); ok {
 			return cv.callerWithCause(msg, api, raw, reason, o)
 		}
-		if cv.upstreamStatus(raw) {
+		if cv.upstreamStatus(raw) || cv.ownCallerCheck(raw) {
 			return "", "", false
 		}
 		e, ok := cv.wrapped(msg)

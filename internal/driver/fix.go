@@ -6,9 +6,12 @@ import (
 	"fmt"
 	"go/ast"
 	"go/format"
+	"go/parser"
+	"go/token"
 	"io"
 	"maps"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -274,7 +277,7 @@ func (r *FixResult) Report(w io.Writer, name, cwd string, fs, left []Finding) er
 	if replacesToolerrOnly(fs) {
 		// go mod tidy drops a require nothing imports yet, and without it
 		// no fix can see toolerr.
-		if _, err := fmt.Fprintf(w, "%s: fix: go.mod replaces %s but does not require it; run go get %s, then %s -fix again, then go mod tidy\n", name, toolerrModule, toolerrModule, name); err != nil {
+		if _, err := fmt.Fprintf(w, "%s: fix: go.mod replaces %s but does not require it; run go get %s@v0.0.0, then %s -fix again, then go mod tidy\n", name, toolerrModule, toolerrModule, name); err != nil {
 			return err
 		}
 	}
@@ -317,6 +320,13 @@ func (r *FixResult) Report(w io.Writer, name, cwd string, fs, left []Finding) er
 				name, plural(len(at), "unwrapped finding", "unwrapped findings"), strings.Join(at, ", ")); err != nil {
 				return err
 			}
+		}
+	}
+	// The project's tests that call a handler directly see the errors the
+	// fixes return where they saw IsError results: named, one a line.
+	for _, l := range convertedTests(fs, r.Fixed, cwd) {
+		if _, err := fmt.Fprintf(w, "%s: fix: %s\n", name, l); err != nil {
+			return err
 		}
 	}
 	// Once, not per finding: iserror offers no fix at all without a
@@ -389,4 +399,75 @@ func toolerrInGoMod(fs []Finding) (requires, replacesOnly bool) {
 		}
 	}
 	return requires, replacesOnly
+}
+
+// convertedTests names the test functions (in the _test.go files of the
+// fixed packages' directories) that call a function holding an applied
+// iserror fix, a handler or the factory that builds it: each, with where
+// it is and what it calls, says that the test now sees a returned error
+// where it saw an IsError result. Its assertions on that result (IsError,
+// the text) fail unless the test routes the call through the boundary.
+func convertedTests(fs []Finding, fixed map[*Finding]bool, cwd string) []string {
+	changed := map[string]map[string]bool{} // directory -> function names
+	for i := range fs {
+		f := &fs[i]
+		if !fixed[f] || f.Analyzer == nil || f.Analyzer.Name != "iserror" || f.Package == nil {
+			continue
+		}
+		for _, file := range f.Package.Syntax {
+			if f.Pos < file.FileStart || f.Pos >= file.FileEnd {
+				continue
+			}
+			for _, d := range file.Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok && fd.Pos() <= f.Pos && f.Pos < fd.End() {
+					dir := filepath.Dir(f.Posn.Filename)
+					if changed[dir] == nil {
+						changed[dir] = map[string]bool{}
+					}
+					changed[dir][fd.Name.Name] = true
+				}
+			}
+		}
+	}
+	var out []string
+	fset := token.NewFileSet()
+	for _, dir := range slices.Sorted(maps.Keys(changed)) {
+		names := changed[dir]
+		files, _ := filepath.Glob(filepath.Join(dir, "*_test.go"))
+		for _, path := range files {
+			file, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+			if err != nil {
+				continue
+			}
+			for _, d := range file.Decls {
+				fd, ok := d.(*ast.FuncDecl)
+				if !ok || fd.Recv != nil || fd.Body == nil || !strings.HasPrefix(fd.Name.Name, "Test") {
+					continue
+				}
+				var calls []string
+				ast.Inspect(fd.Body, func(n ast.Node) bool {
+					call, ok := n.(*ast.CallExpr)
+					if !ok {
+						return true
+					}
+					var id *ast.Ident
+					switch fun := ast.Unparen(call.Fun).(type) {
+					case *ast.Ident:
+						id = fun
+					case *ast.SelectorExpr:
+						id = fun.Sel
+					}
+					if id != nil && names[id.Name] && !slices.Contains(calls, id.Name) {
+						calls = append(calls, id.Name)
+					}
+					return true
+				})
+				if len(calls) > 0 {
+					out = append(out, fmt.Sprintf("%s (%s:%d) calls %s, whose IsError results the fixes turned into returned errors: the test now sees an error where it saw an IsError result",
+						fd.Name.Name, RelPath(cwd, path), fset.Position(fd.Pos()).Line, strings.Join(calls, ", ")))
+				}
+			}
+		}
+	}
+	return out
 }

@@ -222,7 +222,7 @@ func TestFixReportReplaceOnly(t *testing.T) {
 	if err := r.Report(&b, "toolcheck", "", fs, fs); err != nil {
 		t.Fatal(err)
 	}
-	want := "toolcheck: fix: go.mod replaces github.com/toolcheck/toolcheck/toolerr but does not require it; run go get github.com/toolcheck/toolcheck/toolerr, then toolcheck -fix again, then go mod tidy\n"
+	want := "toolcheck: fix: go.mod replaces github.com/toolcheck/toolcheck/toolerr but does not require it; run go get github.com/toolcheck/toolcheck/toolerr@v0.0.0, then toolcheck -fix again, then go mod tidy\n"
 	if !strings.Contains(b.String(), want) || strings.Contains(b.String(), "no iserror finding has a fix") {
 		t.Errorf("report:\n%s\nwant it to hold\n%s", b.String(), want)
 	}

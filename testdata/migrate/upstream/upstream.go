@@ -61,6 +61,7 @@ func New(s0 *Server) *server.MCPServer {
 	s.AddTool(mcp.NewTool("get_repo_name", mcp.WithString("owner"), mcp.WithString("repo")), s0.getRepoName)
 	s.AddTool(mcp.NewTool("read_workspace", mcp.WithString("name")), s0.getWorkspace)
 	s.AddTool(mcp.NewTool("read_file", mcp.WithString("path")), s0.readFile)
+	s.AddTool(mcp.NewTool("stat_file", mcp.WithString("path")), s0.statFile)
 	return s
 }
 
@@ -101,6 +102,7 @@ func (s *Server) getWorkspace(ctx context.Context, req mcp.CallToolRequest) (*mc
 	if errors.Is(err, ErrWorkspaceNotFound) {
 		return mcp.NewToolResultErrorf("Error reading workspace '%s': %v", name, err), nil
 	}
+	// Not a fix: readWorkspace's errors may say not found.
 	if err != nil {
 		return mcp.NewToolResultErrorf("GitHub API failed to read workspace '%s': %v", name, err), nil
 	}
@@ -124,4 +126,29 @@ func (s *Server) readFile(ctx context.Context, req mcp.CallToolRequest) (*mcp.Ca
 		return mcp.NewToolResultError(fmt.Sprintf("access denied - path outside allowed directories: %v", err)), nil
 	}
 	return mcp.NewToolResultText(abs), nil
+}
+
+// checkPath is the project's own check, whose errors say access denied
+// for some paths and are faults for others: the site cannot tell which.
+func (s *Server) checkPath(path string) (string, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return "", fmt.Errorf("invalid path: %w", err)
+	}
+	if !strings.HasPrefix(abs, s.allowed) {
+		return "", fmt.Errorf("access denied - path outside allowed directories: %s", abs)
+	}
+	return abs, nil
+}
+
+func (s *Server) statFile(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	abs, err := s.checkPath(req.GetString("path", ""))
+	if err != nil {
+		return mcp.NewToolResultError(fmt.Sprintf("Error: %v", err)), nil
+	}
+	data, err := json.Marshal(abs)
+	if err != nil {
+		return mcp.NewToolResultErrorf("JSON encoding of %s failed: %v", abs, err), nil
+	}
+	return mcp.NewToolResultText(string(data)), nil
 }
