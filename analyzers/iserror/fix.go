@@ -445,7 +445,18 @@ func (cv *converter) convert(msg message, api toolmodel.ToolErrorAPI) (string, s
 		}
 	}
 	if len(raw) > 0 && !(argErr && o.CallerActs()) {
-		// A raw internal error: a fault, whose error the boundary logs.
+		// A raw error the model must not read. Where the site shows the
+		// model's argument was wrong (a status or sentinel tested, the
+		// project's own text saying not found or denied), a caller error
+		// without it; where the upstream may have said so and the site
+		// cannot tell, no fix: a fault would tell the model the request
+		// was fine. Else a fault, whose error the boundary logs.
+		if reason, ok := cv.callerEvidence(msg, o); ok {
+			return cv.callerWithCause(msg, api, raw, reason, o)
+		}
+		if cv.upstreamStatus(raw) || cv.ownCallerCheck(raw) {
+			return "", "", false
+		}
 		e, ok := cv.wrapped(msg)
 		return e, faultFix, ok
 	}
@@ -581,7 +592,7 @@ func (cv *converter) fault(msg message) (string, bool) {
 			return "", false
 		}
 		cv.imports = toolmodel.MergeImports(cv.imports, edits)
-		return q + "New(" + strconv.Quote(parts[0].lit) + ")", true
+		return q + "New(" + strconv.Quote(lowerFirst(parts[0].lit)) + ")", true
 	}
 	return cv.errorf(parts)
 }
@@ -702,8 +713,11 @@ func (cv *converter) errorf(parts []part) (string, bool) {
 	}
 	var f strings.Builder
 	var args []string
-	for _, p := range parts {
+	for i, p := range parts {
 		if p.verb == "" {
+			if i == 0 {
+				p.lit = lowerFirst(p.lit)
+			}
 			f.WriteString(strings.ReplaceAll(p.lit, "%", "%%"))
 			continue
 		}
@@ -741,9 +755,12 @@ func (cv *converter) textOf(msg message) (string, bool) {
 		cv.imports = toolmodel.MergeImports(cv.imports, edits)
 		return q + "Sprintf(" + strings.Join(args, ", ") + ")", true
 	case msg.cause != nil:
-		t, ok1 := cv.src(msg.text)
-		e, ok2 := cv.src(msg.cause)
-		return t + ` + ": " + ` + e + ".Error()", ok1 && ok2
+		// One text: fmt.Sprintf("missing input: %v", err), not "..." + ": " + err.Error().
+		parts, ok := cv.textParts(msg.text)
+		if !ok {
+			return "", false
+		}
+		return cv.sprintfOf(append(parts, part{lit: ": "}, part{verb: "%v", arg: msg.cause}))
 	}
 	return cv.src(msg.text)
 }

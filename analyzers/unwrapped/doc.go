@@ -166,11 +166,16 @@
 // package or of a package the file imports, or, when the module requires
 // github.com/toolcheck/toolcheck/toolerr, `mcpgo.Boundary` and
 // `gosdk.ReceivingBoundary()`), the finding at a server's construction
-// installs it: `server.WithToolHandlerMiddleware(mcpgo.Boundary)` is added
-// to `server.NewMCPServer`'s options (or appended to the options slice
-// spread into it, `opts = append(opts, ...)` before the construction), or
-// `s.AddReceivingMiddleware(gosdk.ReceivingBoundary())` follows `s :=
-// mcp.NewServer(...)`, with the import the file needs. go-sdk servers take
+// installs it where it runs outermost, so that it sees what every other
+// tool middleware returns: `server.WithToolHandlerMiddleware(mcpgo.Boundary)`
+// becomes the first of `server.NewMCPServer`'s options (mcp-go runs the
+// first tool middleware outermost), the first element of the slice literal
+// the options are spread from, or is prepended to the spread options by
+// `opts = append([]server.ServerOption{...}, opts...)` before the
+// construction; `s.AddReceivingMiddleware(gosdk.ReceivingBoundary())`
+// follows `s := mcp.NewServer(...)` and the AddReceivingMiddleware calls
+// on s after it (go-sdk runs the last added outermost); each with the
+// import the file needs. go-sdk servers take
 // middleware at any time, so the finding at a call that returns the server
 // its callee registered the tools on gets the same line after the call
 // (`s, err := newServer(...)`, after the `if err != nil { return ... }`

@@ -6,9 +6,12 @@ import (
 	"fmt"
 	"go/ast"
 	"go/format"
+	"go/parser"
+	"go/token"
 	"io"
 	"maps"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -55,6 +58,9 @@ type FixResult struct {
 	// Generated counts the fixes left out because they edit a generated
 	// file.
 	Generated int
+	// Incomplete is set when some packages did not load or were not
+	// analysed: what is left is then not known for them.
+	Incomplete bool
 }
 
 // ComputeFixes merges the first suggested fix of each finding, in the
@@ -268,6 +274,17 @@ func (r *FixResult) Report(w io.Writer, name, cwd string, fs, left []Finding) er
 			return err
 		}
 	}
+	if replacesToolerrOnly(fs) {
+		// go mod tidy drops a require nothing imports yet, and without it
+		// no fix can see toolerr.
+		if _, err := fmt.Fprintf(w, "%s: fix: go.mod replaces %s but does not require it; run go get %s@v0.0.0, then %s -fix again, then go mod tidy\n", name, toolerrModule, toolerrModule, name); err != nil {
+			return err
+		}
+	}
+	if len(left) == 0 && r.Incomplete {
+		_, err := fmt.Fprintf(w, "%s: fix: no finding left in the packages analysed; the packages with errors above were not analysed: fix them and run -fix again\n", name)
+		return err
+	}
 	if len(left) == 0 {
 		_, err := fmt.Fprintf(w, "%s: fix: no finding left\n", name)
 		return err
@@ -305,6 +322,13 @@ func (r *FixResult) Report(w io.Writer, name, cwd string, fs, left []Finding) er
 			}
 		}
 	}
+	// The project's tests that call a handler directly see the errors the
+	// fixes return where they saw IsError results: named, one a line.
+	for _, l := range convertedTests(fs, r.Fixed, cwd) {
+		if _, err := fmt.Fprintf(w, "%s: fix: %s\n", name, l); err != nil {
+			return err
+		}
+	}
 	// Once, not per finding: iserror offers no fix at all without a
 	// ToolError API in sight.
 	isErr, withFix := 0, 0
@@ -316,7 +340,7 @@ func (r *FixResult) Report(w io.Writer, name, cwd string, fs, left []Finding) er
 			}
 		}
 	}
-	if isErr > 0 && withFix == 0 && !requiresToolerr(fs) {
+	if isErr > 0 && withFix == 0 && !requiresToolerr(fs) && !replacesToolerrOnly(fs) {
 		_, err := fmt.Fprintf(w, "%s: fix: no iserror finding has a fix: its fix returns a ToolError of an API the code can see, behind a boundary; require %s (or name your ToolError type in tool-errors) and run -fix again\n", name, toolerrModule)
 		return err
 	}
@@ -328,6 +352,21 @@ const toolerrModule = "github.com/toolcheck/toolcheck/toolerr"
 // requiresToolerr reports whether the module of a finding's package
 // requires toolerr.
 func requiresToolerr(fs []Finding) bool {
+	req, _ := toolerrInGoMod(fs)
+	return req
+}
+
+// replacesToolerrOnly reports whether the module of a finding's package
+// replaces toolerr without requiring it: the README's recipe after a go
+// mod tidy run too early.
+func replacesToolerrOnly(fs []Finding) bool {
+	req, repl := toolerrInGoMod(fs)
+	return repl && !req
+}
+
+// toolerrInGoMod reports whether the modules of the findings' packages
+// require toolerr, and whether one replaces it without requiring it.
+func toolerrInGoMod(fs []Finding) (requires, replacesOnly bool) {
 	seen := map[string]bool{}
 	for i := range fs {
 		p := fs[i].Package
@@ -339,15 +378,96 @@ func requiresToolerr(fs []Finding) bool {
 		if err != nil {
 			continue
 		}
-		f, err := modfile.ParseLax(p.Module.GoMod, data, nil)
+		f, err := modfile.Parse(p.Module.GoMod, data, nil) // ParseLax skips replace directives
 		if err != nil {
 			continue
 		}
+		req := false
 		for _, r := range f.Require {
 			if r.Mod.Path == toolerrModule {
-				return true
+				req = true
+			}
+		}
+		if req {
+			requires = true
+			continue
+		}
+		for _, r := range f.Replace {
+			if r.Old.Path == toolerrModule {
+				replacesOnly = true
 			}
 		}
 	}
-	return false
+	return requires, replacesOnly
+}
+
+// convertedTests names the test functions (in the _test.go files of the
+// fixed packages' directories) that call a function holding an applied
+// iserror fix, a handler or the factory that builds it: each, with where
+// it is and what it calls, says that the test now sees a returned error
+// where it saw an IsError result. Its assertions on that result (IsError,
+// the text) fail unless the test routes the call through the boundary.
+func convertedTests(fs []Finding, fixed map[*Finding]bool, cwd string) []string {
+	changed := map[string]map[string]bool{} // directory -> function names
+	for i := range fs {
+		f := &fs[i]
+		if !fixed[f] || f.Analyzer == nil || f.Analyzer.Name != "iserror" || f.Package == nil {
+			continue
+		}
+		for _, file := range f.Package.Syntax {
+			if f.Pos < file.FileStart || f.Pos >= file.FileEnd {
+				continue
+			}
+			for _, d := range file.Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok && fd.Pos() <= f.Pos && f.Pos < fd.End() {
+					dir := filepath.Dir(f.Posn.Filename)
+					if changed[dir] == nil {
+						changed[dir] = map[string]bool{}
+					}
+					changed[dir][fd.Name.Name] = true
+				}
+			}
+		}
+	}
+	var out []string
+	fset := token.NewFileSet()
+	for _, dir := range slices.Sorted(maps.Keys(changed)) {
+		names := changed[dir]
+		files, _ := filepath.Glob(filepath.Join(dir, "*_test.go"))
+		for _, path := range files {
+			file, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+			if err != nil {
+				continue
+			}
+			for _, d := range file.Decls {
+				fd, ok := d.(*ast.FuncDecl)
+				if !ok || fd.Recv != nil || fd.Body == nil || !strings.HasPrefix(fd.Name.Name, "Test") {
+					continue
+				}
+				var calls []string
+				ast.Inspect(fd.Body, func(n ast.Node) bool {
+					call, ok := n.(*ast.CallExpr)
+					if !ok {
+						return true
+					}
+					var id *ast.Ident
+					switch fun := ast.Unparen(call.Fun).(type) {
+					case *ast.Ident:
+						id = fun
+					case *ast.SelectorExpr:
+						id = fun.Sel
+					}
+					if id != nil && names[id.Name] && !slices.Contains(calls, id.Name) {
+						calls = append(calls, id.Name)
+					}
+					return true
+				})
+				if len(calls) > 0 {
+					out = append(out, fmt.Sprintf("%s (%s:%d) calls %s, whose IsError results the fixes turned into returned errors: the test now sees an error where it saw an IsError result",
+						fd.Name.Name, RelPath(cwd, path), fset.Position(fd.Pos()).Line, strings.Join(calls, ", ")))
+				}
+			}
+		}
+	}
+	return out
 }

@@ -194,6 +194,49 @@ func TestFixReport(t *testing.T) {
 	if want := "toolcheck: fix: applied 0 fixes\ntoolcheck: fix: no finding left\n"; b.String() != want {
 		t.Errorf("empty report:\n%s\nwant\n%s", b.String(), want)
 	}
+	// Packages that did not load: nothing is known of them.
+	r = &FixResult{Fixed: map[*Finding]bool{}, Incomplete: true}
+	b.Reset()
+	if err := r.Report(&b, "toolcheck", "", nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(b.String(), "fix: no finding left\n") || !strings.Contains(b.String(), "were not analysed") {
+		t.Errorf("report after packages failed to load:\n%s", b.String())
+	}
+}
+
+// TestFixReportReplaceOnly checks that a go.mod replacing toolerr without
+// requiring it (go mod tidy run before -fix) is named with what to run.
+func TestFixReportReplaceOnly(t *testing.T) {
+	dir := t.TempDir()
+	gomod := filepath.Join(dir, "go.mod")
+	if err := os.WriteFile(gomod, []byte("module m\n\ngo 1.26\n\nreplace github.com/toolcheck/toolcheck/toolerr => ../toolerr\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fs, _ := fixture(t, "package a\n\nvar x int\n", []edit{{10, 11, "p"}})
+	fs[0].SuggestedFixes = nil
+	fs[0].Package = &packages.Package{Module: &packages.Module{GoMod: gomod}}
+	fs[0].Analyzer = &analysis.Analyzer{Name: "iserror", Doc: "x"}
+	r := &FixResult{Fixed: map[*Finding]bool{}}
+	var b strings.Builder
+	if err := r.Report(&b, "toolcheck", "", fs, fs); err != nil {
+		t.Fatal(err)
+	}
+	want := "toolcheck: fix: go.mod replaces github.com/toolcheck/toolcheck/toolerr but does not require it; run go get github.com/toolcheck/toolcheck/toolerr@v0.0.0, then toolcheck -fix again, then go mod tidy\n"
+	if !strings.Contains(b.String(), want) || strings.Contains(b.String(), "no iserror finding has a fix") {
+		t.Errorf("report:\n%s\nwant it to hold\n%s", b.String(), want)
+	}
+	// Required too: not said.
+	if err := os.WriteFile(gomod, []byte("module m\n\ngo 1.26\n\nrequire github.com/toolcheck/toolcheck/toolerr v0.0.0\n\nreplace github.com/toolcheck/toolcheck/toolerr => ../toolerr\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b.Reset()
+	if err := r.Report(&b, "toolcheck", "", fs, fs); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(b.String(), "does not require it") {
+		t.Errorf("report with toolerr required:\n%s", b.String())
+	}
 }
 
 // TestFixImports checks the imports of fixes: two fixes that each import

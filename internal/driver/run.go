@@ -392,6 +392,7 @@ func (p *Program) run(patterns []string, analyzers []*analysis.Analyzer, opts Op
 				left = again
 			}
 		}
+		fixes.Incomplete = failed
 		if err := fixes.Report(p.Stderr, p.Name, p.Dir, findings, left); err != nil {
 			p.errorf("%v", err)
 			return ExitError

@@ -308,14 +308,16 @@ func (m *Model) AssignedTo(call *ast.CallExpr) (ast.Stmt, string) {
 
 // InstallBoundary returns the fix that installs the one boundary the file
 // can see (ServerBoundary) as server middleware on the server call makes,
-// of the SDK its type says: for mcp-go (server.NewMCPServer) an option
-// after the last argument (server.WithToolHandlerMiddleware(b)), or, when
-// the options are spread from a variable (opts...), a statement before
-// the construction appending it to them; for go-sdk, whose servers take
-// middleware at any time, a statement after the one that stores the
-// server call builds or returns (s.AddReceivingMiddleware(b)), or after
-// the test of the error returned with it (serverStore). False when there
-// is no such boundary or the code has another shape.
+// of the SDK its type says, where it runs outermost (install.go): for
+// mcp-go (server.NewMCPServer) the first option
+// (server.WithToolHandlerMiddleware(b)), first in the slice literal the
+// options are spread from (opts...), or prepended to them by a statement
+// before the construction; for go-sdk, whose servers take middleware at
+// any time, a statement after the one that stores the server call builds
+// or returns, or after the test of the error returned with it
+// (serverStore), and after the server's other AddReceivingMiddleware
+// calls that follow (s.AddReceivingMiddleware(b)). False when there is no
+// such boundary or the code has another shape.
 func (m *Model) InstallBoundary(call *ast.CallExpr) (analysis.SuggestedFix, bool) {
 	sdk := serverSDK(m.Pass.TypesInfo.TypeOf(call))
 	file := m.FileOf(call.Pos())
@@ -336,38 +338,20 @@ func (m *Model) InstallBoundary(call *ast.CallExpr) (analysis.SuggestedFix, bool
 			return analysis.SuggestedFix{}, false
 		}
 		opt := b.ServerPkg + ".WithToolHandlerMiddleware(" + b.Expr + ")"
-		lastArg := call.Args[len(call.Args)-1]
-		if call.Ellipsis.IsValid() {
-			// server.NewMCPServer(name, version, opts...): append to opts.
-			id, _ := ast.Unparen(lastArg).(*ast.Ident)
-			v, isVar := m.Pass.TypesInfo.Uses[id].(*types.Var)
-			stmt := m.enclosingStmt(call)
-			if id == nil || !isVar || v.Parent() == nil || v.Pkg() != m.Pass.Pkg || v.Parent() == v.Pkg().Scope() || stmt == nil {
-				return analysis.SuggestedFix{}, false
-			}
-			indent, _ := m.lineOf(stmt.Pos(), stmt.End())
-			name := v.Name()
-			edits = append(edits, analysis.TextEdit{Pos: stmt.Pos(), End: stmt.Pos(),
-				NewText: []byte(name + " = append(" + name + ", " + opt + ")\n" + indent)})
-			break
+		e, ok := m.firstOption(call, opt, b.ServerPkg+".ServerOption")
+		if !ok {
+			return analysis.SuggestedFix{}, false
 		}
-		// After the last argument, not at the parenthesis: a call spread
-		// over lines ends its last argument with a comma, and the new
-		// option goes on a line of its own.
-		last := lastArg.End()
-		if m.Pass.Fset.Position(call.Rparen).Line > m.Pass.Fset.Position(last).Line {
-			indent, eol := m.lineOf(lastArg.Pos(), last)
-			edits = append(edits, analysis.TextEdit{Pos: eol, End: eol, NewText: []byte("\n" + indent + opt + ",")})
-		} else {
-			edits = append(edits, analysis.TextEdit{Pos: last, End: last, NewText: []byte(", " + opt)})
-		}
+		edits = append(edits, e)
 	case "go-sdk":
 		// s := mcp.NewServer(...)
+		// s.AddReceivingMiddleware(other)
 		// s.AddReceivingMiddleware(b)
-		stmt, name, _ := m.serverStore(call)
+		stmt, name, obj := m.serverStore(call)
 		if stmt == nil {
 			return analysis.SuggestedFix{}, false
 		}
+		stmt = m.lastMiddleware(stmt, obj)
 		indent, eol := m.lineOf(stmt.Pos(), stmt.End())
 		edits = append(edits, analysis.TextEdit{Pos: eol, End: eol,
 			NewText: []byte("\n" + indent + name + ".AddReceivingMiddleware(" + b.Expr + ")")})

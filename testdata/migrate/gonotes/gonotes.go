@@ -5,6 +5,7 @@ package gonotes
 import (
 	"context"
 	"fmt"
+	"log"
 	"os"
 	"strconv"
 
@@ -74,5 +75,15 @@ func statNote(ctx context.Context, root, path string) (*mcp.CallToolResult, erro
 func NewServer(root string) *mcp.Server {
 	s := mcp.NewServer(&mcp.Implementation{Name: "gonotes", Version: "1.0.0"}, nil)
 	Register(s, root)
+	s.AddReceivingMiddleware(logCalls)
 	return s
+}
+
+// logCalls logs each request: receiving middleware added after the
+// server is built, which the boundary must wrap too.
+func logCalls(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		log.Printf("request %s", method)
+		return next(ctx, method, req)
+	}
 }

@@ -18,7 +18,7 @@ type Notes struct{ Root string }
 
 // New builds the server.
 func New(n *Notes) *server.MCPServer {
-	s := server.NewMCPServer("notes", "1.0.0")
+	s := server.NewMCPServer("notes", "1.0.0", server.WithRecovery())
 	s.AddTool(mcp.NewTool("read_note", mcp.WithString("path", mcp.Required())), n.read)
 	s.AddTool(mcp.NewTool("write_note", mcp.WithString("path", mcp.Required()), mcp.WithString("text")), n.write)
 	return s

@@ -48,7 +48,7 @@ func multiline() *server.MCPServer {
 }
 
 // Options assembled in a slice and spread into the construction: the fix
-// appends the boundary to them first.
+// puts the boundary first in the slice, where mcp-go runs it outermost.
 func spread(limit bool) *server.MCPServer {
 	opts := []server.ServerOption{server.WithRecovery()}
 	if limit {
@@ -69,7 +69,8 @@ func spreadCall() *server.MCPServer {
 func defaultOpts() []server.ServerOption { return []server.ServerOption{server.WithRecovery()} }
 
 // newServer builds the server with the options its callers pass; the
-// tools are registered where it is called, and the fix goes here.
+// tools are registered where it is called, and the fix goes here, the
+// boundary prepended to the callers' options.
 func newServer(opts ...server.ServerOption) *server.MCPServer {
 	return server.NewMCPServer("notes", "1.0.0", opts...)
 }
@@ -87,5 +88,13 @@ func archive() *server.MCPServer {
 func gosdkServer() *mcp.Server {
 	s := mcp.NewServer(&mcp.Implementation{Name: "notes"}, nil) // want `tool "search_notes" \(handler installfix.search\) is registered on this server without the tool boundary; install the boundary as server middleware here`
 	s.AddTool(&mcp.Tool{Name: "search_notes"}, search)
+	s.AddReceivingMiddleware(logging)
+	if true {
+		s.AddReceivingMiddleware(logging)
+	}
 	return s
 }
+
+// logging is receiving middleware the project adds after building the
+// server: go-sdk runs the last added outermost, so the boundary goes after.
+func logging(next mcp.MethodHandler) mcp.MethodHandler { return next }

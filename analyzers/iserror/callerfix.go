@@ -1,0 +1,305 @@
+package iserror
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/types"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/toolcheck/toolcheck/internal/toolmodel"
+)
+
+// Caller mistakes carried by raw errors. A message that renders a raw
+// error (fmt.Sprintf("failed to get %s: %v", name, err)) becomes a fault
+// only where nothing says the model's argument was wrong: a fault tells
+// the model the request was fine. Where the site shows it was wrong (a
+// status such as 404 or a sentinel such as fs.ErrNotExist tested on the
+// failure path, or the project's own text saying not found or denied), the
+// fix returns a caller error whose text is the project's without the raw
+// error, which it keeps for the log (toolerr.WithCause). Where the error
+// comes from a call that also returns an upstream response with a status
+// the site does not test (go-github's *github.Response), the upstream may
+// have said the argument names nothing, and the fix cannot tell: the
+// finding keeps no fix.
+
+// callerWords are what a project's own text says when the model's
+// argument was wrong.
+var callerWords = []string{
+	"not found", "could not resolve", "access denied", "permission denied",
+	"does not exist", "doesn't exist", "no such", "already exists", "not allowed",
+}
+
+// callerEvidence reports whether the site shows the model's argument was
+// wrong although the message renders a raw error, and the reason the
+// caller error's text gives when the project's text does not say it
+// ("not found"; empty when it does).
+func (cv *converter) callerEvidence(msg message, o toolmodel.Outcome) (string, bool) {
+	parts, ok := cv.messageParts(msg)
+	if !ok {
+		return "", false
+	}
+	var lit strings.Builder
+	for _, p := range parts {
+		lit.WriteString(p.lit)
+	}
+	text := strings.ToLower(lit.String())
+	for _, w := range callerWords {
+		if strings.Contains(text, w) {
+			return "", true
+		}
+	}
+	reason := ""
+	if fp := cv.c.m.FailureAt(cv.at); fp != nil && fp.Test.Failed {
+		switch fp.Test.Class {
+		case toolmodel.ClassNotFound:
+			reason = "not found"
+		case toolmodel.ClassExists:
+			reason = "already exists"
+		case toolmodel.ClassInvalid:
+			reason = "invalid"
+		case toolmodel.ClassConflict:
+			reason = "conflicts with the current state"
+		}
+	}
+	if reason == "" && o.Kind == toolmodel.OutcomeCaller {
+		for code, r := range map[string]string{"400": "rejected as invalid", "403": "access denied", "404": "not found",
+			"409": "conflicts with the current state", "410": "not found", "422": "rejected as invalid"} {
+			if strings.Contains(o.Why, "HTTP "+code+" ") {
+				reason = r
+			}
+		}
+	}
+	return reason, reason != ""
+}
+
+// callerWithCause writes the caller error of a message that renders the
+// raw error in raw: the message's own text without it, followed by reason
+// when reason is not empty, and the error kept as the ToolError's cause.
+// False when the API has no caller constructor or no way to keep the
+// cause, or the text cannot be written without the error.
+func (cv *converter) callerWithCause(msg message, api toolmodel.ToolErrorAPI, raw []ast.Expr, reason string, o toolmodel.Outcome) (string, string, bool) {
+	kind := toolmodel.OutcomeCaller
+	if o.Kind == toolmodel.OutcomeStale && api.Ctors[toolmodel.OutcomeStale] != "" {
+		kind = toolmodel.OutcomeStale
+	}
+	ctor := api.Ctors[kind]
+	if ctor == "" || api.Pkg != toolmodel.ToolerrModule || len(raw) != 1 {
+		return "", "", false
+	}
+	cause, ok := cv.src(raw[0])
+	if !ok {
+		return "", "", false
+	}
+	parts, ok := cv.messageParts(msg)
+	if !ok {
+		return "", "", false
+	}
+	// Drop the rendered error and the separator before it.
+	var kept []part
+	for _, p := range parts {
+		if p.verb == "%w" {
+			if n := len(kept); n > 0 && kept[n-1].verb == "" {
+				kept[n-1].lit = strings.TrimRight(kept[n-1].lit, " :-–,(")
+			}
+			continue
+		}
+		if p.arg != nil && toolmodel.IsErrorType(cv.c.info.TypeOf(p.arg)) {
+			return "", "", false // the error rendered another way
+		}
+		kept = append(kept, p)
+	}
+	if reason != "" {
+		kept = append(kept, part{lit: ": " + reason})
+	}
+	text, ok := cv.sprintfOf(kept)
+	if !ok {
+		return "", "", false
+	}
+	q := strings.TrimSuffix(ctor, "CallerError")
+	q = strings.TrimSuffix(q, "Stale")
+	cv.imports = toolmodel.MergeImports(cv.imports, api.Imports)
+	why := o.Why
+	if why == "" || !o.CallerActs() {
+		why = "where the site shows the argument was wrong"
+	}
+	return ctor + "(" + text + ", " + q + "WithCause(" + cause + "))",
+		"return a ToolError from " + ctor + " " + why + ", its raw error kept as the cause for the log", true
+}
+
+// sprintfOf writes parts as one string expression: a literal when no part
+// has a verb, else fmt.Sprintf of one format. An error still among the
+// parts is rendered with %v, as the model reads it.
+func (cv *converter) sprintfOf(parts []part) (string, bool) {
+	var f strings.Builder
+	var args []string
+	for _, p := range parts {
+		if p.verb == "" {
+			f.WriteString(p.lit)
+			continue
+		}
+		s, ok := cv.src(p.arg)
+		if !ok {
+			return "", false
+		}
+		f.WriteString("\x00" + p.verb)
+		args = append(args, s)
+	}
+	text := strings.TrimSpace(f.String())
+	if text == "" {
+		return "", false
+	}
+	if len(args) == 0 {
+		return strconv.Quote(text), true
+	}
+	q, edits, ok := cv.c.m.Qualifier(cv.file, "fmt", "fmt")
+	if !ok {
+		return "", false
+	}
+	cv.imports = toolmodel.MergeImports(cv.imports, edits)
+	// Escape the literal text's percent signs, not the verbs'.
+	var format strings.Builder
+	for i, seg := range strings.Split(text, "\x00") {
+		if i > 0 {
+			end := verbEnd(seg)
+			verb := seg[:end]
+			if verb == "%w" {
+				verb = "%v"
+			}
+			format.WriteString(verb)
+			seg = seg[end:]
+		}
+		format.WriteString(strings.ReplaceAll(seg, "%", "%%"))
+	}
+	return q + "Sprintf(" + strconv.Quote(format.String()) + ", " + strings.Join(args, ", ") + ")", true
+}
+
+// verbEnd returns the length of the verb seg begins with (%-5d).
+func verbEnd(seg string) int {
+	j := 1
+	for j < len(seg) && strings.IndexByte("+-# 0123456789.", seg[j]) >= 0 {
+		j++
+	}
+	return min(j+1, len(seg))
+}
+
+// upstreamStatus reports whether one of the raw errors was set by a call
+// that also returns an upstream response with a status the model's
+// argument may have caused (a value with a StatusCode field or method:
+// *http.Response, go-github's *github.Response), so that the error may be
+// a 404 for what the model named.
+func (cv *converter) upstreamStatus(raw []ast.Expr) bool {
+	m := cv.c.m
+	fp := m.FailureAt(cv.at)
+	if fp == nil || fp.Op == nil || fp.Test.Err == nil {
+		return false
+	}
+	for _, e := range raw {
+		if m.ErrorVar(e) != fp.Test.Err {
+			continue
+		}
+		tup, ok := cv.c.info.TypeOf(fp.Op).(*types.Tuple)
+		if !ok {
+			return false
+		}
+		for i := range tup.Len() {
+			if hasStatus(tup.At(i).Type()) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasStatus reports whether t, or what it points to, has a StatusCode
+// field or method.
+func hasStatus(t types.Type) bool {
+	if toolmodel.IsErrorType(t) {
+		return false
+	}
+	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "StatusCode")
+	return obj != nil
+}
+
+// lowerFirst lower-cases the first letter of an error's text, as Go's
+// error strings are written (staticcheck ST1005), unless its first word is
+// a name or an acronym: a capital after the first letter (GitHub, API).
+func lowerFirst(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if !unicode.IsUpper(r) {
+		return s
+	}
+	word := s[n:]
+	if i := strings.IndexFunc(word, func(r rune) bool { return !unicode.IsLetter(r) }); i >= 0 {
+		word = word[:i]
+	}
+	for _, c := range word {
+		if unicode.IsUpper(c) {
+			return s
+		}
+	}
+	if word == "" {
+		return s // "I", "A:": a letter alone
+	}
+	return string(unicode.ToLower(r)) + s[n:]
+}
+
+// ownCallerCheck reports whether one of the raw errors was set by a call
+// of the project's own function that may fail because of what the model
+// named: one that returns an error whose text says so (fmt.Errorf("access
+// denied - path outside allowed directories: %s", p)), or a sentinel named
+// like ErrNotFound. Its other failures may be faults: the site cannot
+// tell which.
+func (cv *converter) ownCallerCheck(raw []ast.Expr) bool {
+	m := cv.c.m
+	fp := m.FailureAt(cv.at)
+	if fp == nil || fp.Op == nil || fp.Test.Err == nil {
+		return false
+	}
+	found := false
+	for _, e := range raw {
+		found = found || m.ErrorVar(e) == fp.Test.Err
+	}
+	if !found {
+		return false
+	}
+	fn := typeutil.StaticCallee(cv.c.info, fp.Op)
+	if fn == nil || fn.Pkg() != cv.c.pass.Pkg {
+		return false
+	}
+	d := m.Flow.Decl(fn.Origin())
+	if d == nil || d.Body == nil {
+		return false
+	}
+	says := false
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		if says {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			f := typeutil.StaticCallee(cv.c.info, n)
+			if (toolmodel.IsFunc(f, "fmt", "Errorf") || toolmodel.IsFunc(f, "errors", "New")) && len(n.Args) > 0 {
+				if tv, ok := cv.c.info.Types[n.Args[0]]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+					text := strings.ToLower(constant.StringVal(tv.Value))
+					for _, w := range callerWords {
+						says = says || strings.Contains(text, w)
+					}
+				}
+			}
+		case *ast.Ident:
+			if v, ok := cv.c.info.Uses[n].(*types.Var); ok && toolmodel.IsErrorType(v.Type()) && v.Parent() == v.Pkg().Scope() {
+				name := strings.ToLower(v.Name())
+				for _, w := range []string{"notfound", "notexist", "denied", "forbidden", "permission"} {
+					says = says || strings.Contains(name, w)
+				}
+			}
+		}
+		return !says
+	})
+	return says
+}

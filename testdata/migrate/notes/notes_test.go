@@ -1,0 +1,28 @@
+package notes
+
+import (
+	"context"
+	"testing"
+
+	"github.com/mark3labs/mcp-go/mcp"
+)
+
+// TestReadMissing calls the handler directly and asserts its IsError
+// result: after -fix the handler returns an error instead, and -fix's
+// report names this test.
+func TestReadMissing(t *testing.T) {
+	n := &Notes{Root: t.TempDir()}
+	var req mcp.CallToolRequest
+	req.Params.Arguments = map[string]any{"path": "missing.md"}
+	res, err := n.read(context.Background(), req)
+	if err != nil || res == nil || !res.IsError {
+		t.Fatalf("read of a missing note: %v, %v", res, err)
+	}
+}
+
+// TestNew does not call a handler the fixes changed.
+func TestNew(t *testing.T) {
+	if New(&Notes{}) == nil {
+		t.Fatal("no server")
+	}
+}
