@@ -66,13 +66,7 @@ func (c *checker) answerOf(call *ast.CallExpr) token.Pos {
 	if at := c.useAnswers(call, path); at != token.NoPos {
 		return at
 	}
-	i := 1
-	for i < len(path) {
-		if _, ok := path[i].(*ast.ParenExpr); !ok {
-			break
-		}
-		i++
-	}
+	i := parentIndex(path)
 	if i >= len(path) {
 		return token.NoPos
 	}
@@ -218,6 +212,19 @@ func (c *checker) answerValue(e ast.Expr) bool {
 	}
 	tv, ok := info.Types[e]
 	return ok && tv.Value != nil && toolmodel.IsStringType(tv.Type) && constant.StringVal(tv.Value) != ""
+}
+
+// parentIndex returns the index in path (path[0] is an expression) of
+// the expression's parent, parentheses skipped; len(path) if none.
+func parentIndex(path []ast.Node) int {
+	i := 1
+	for i < len(path) {
+		if _, ok := path[i].(*ast.ParenExpr); !ok {
+			break
+		}
+		i++
+	}
+	return i
 }
 
 // enclosingFunc returns the innermost function of path.

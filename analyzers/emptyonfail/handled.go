@@ -377,13 +377,7 @@ func (c *checker) merged(call *ast.CallExpr) bool {
 		return false
 	}
 	path, _ := astutil.PathEnclosingInterval(file, call.Pos(), call.End())
-	i := 1
-	for i < len(path) {
-		if _, ok := path[i].(*ast.ParenExpr); !ok {
-			break
-		}
-		i++
-	}
+	i := parentIndex(path)
 	if i >= len(path) {
 		return false
 	}
