@@ -196,17 +196,7 @@ func (c *checker) resultTested(call *ast.CallExpr) bool {
 		return false
 	}
 	path, _ := astutil.PathEnclosingInterval(file, call.Pos(), call.End())
-	var fn ast.Node
-	for _, n := range path {
-		if _, ok := n.(*ast.FuncLit); ok {
-			fn = n
-			break
-		}
-		if _, ok := n.(*ast.FuncDecl); ok {
-			fn = n
-			break
-		}
-	}
+	fn := enclosingFunc(path)
 	if len(path) < 2 || fn == nil {
 		return false
 	}

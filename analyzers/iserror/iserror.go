@@ -115,7 +115,8 @@ type checker struct {
 
 	clientPkg   bool
 	clientFuncs map[ast.Node]bool
-	apis        map[*ast.File]fileAPI // memo of apiFor
+	apis        map[*ast.File]fileAPI                  // memo of apiFor
+	wrapped     map[*ast.BlockStmt]map[*types.Var]bool // memo of wrappedResults
 }
 
 type funcInfo struct {
@@ -677,6 +678,18 @@ func (c *checker) inWrapper(cur astindex.Cursor) bool {
 // them (`tr, ok := res.(*mcp.CallToolResult)`), or nil when body calls no
 // wrapped handler.
 func (c *checker) wrappedResults(body *ast.BlockStmt) map[*types.Var]bool {
+	if w, ok := c.wrapped[body]; ok {
+		return w
+	}
+	w := c.computeWrappedResults(body)
+	if c.wrapped == nil {
+		c.wrapped = map[*ast.BlockStmt]map[*types.Var]bool{}
+	}
+	c.wrapped[body] = w
+	return w
+}
+
+func (c *checker) computeWrappedResults(body *ast.BlockStmt) map[*types.Var]bool {
 	var w map[*types.Var]bool
 	calls := false
 	for changed := true; changed; {
