@@ -32,6 +32,7 @@ type entry struct {
 	via           string     // ... performed by this registrar of another package
 	sdk           string
 	session, task bool
+	from          dispatched // the implementation of an interface it came from
 	// wrapIf are parameters (or fields of parameters) holding middleware
 	// applied to the handler: it is wrapped when a boundary is what the
 	// callers pass.
@@ -599,10 +600,19 @@ func (m *Model) classifyHandlerCall(call *ast.CallExpr, f *flow.Frame, tuple int
 	} else if cs, ok := m.valueCallees(call, f); ok {
 		// A function value: the declared functions and literals it may be.
 		var hs handlerSet
-		if !m.calleeResults(cs, call, f, tuple,
-			func(fn *types.Func) { hs.merge(m.handlerFromFact(fn, call, f, tuple)) },
-			func(o flow.Origin) { hs.merge(m.classifyHandlerOrigin(o)) }) {
-			hs.unknown = true
+		for _, c := range cs {
+			var one handlerSet
+			if !m.calleeResults([]flow.Callee{c}, call, f, tuple,
+				func(fn *types.Func) { one.merge(m.handlerFromFact(fn, call, f, tuple)) },
+				func(o flow.Origin) { one.merge(m.classifyHandlerOrigin(o)) }) {
+				hs.unknown = true
+			}
+			if from, ok := m.dispatchedBy(call, c); ok {
+				for i := range one.unwrapped {
+					one.unwrapped[i].from = from
+				}
+			}
+			hs.merge(one)
 		}
 		return hs
 	}
@@ -962,6 +972,10 @@ func (m *Model) toolOfServerTool(lit *ast.CompositeLit, f *flow.Frame) toolSet {
 
 // pairTools gives each entry that has no tool yet the tools of ts: one
 // entry per tool.
+//
+// A tool and a handler that come from methods of one interface value
+// (srv.AddTool(t.Definition(), t.Handler()) over a slice of the project's
+// tools) pair only when they come from the same implementation.
 func pairTools(es []entry, ts toolSet) []entry {
 	if len(ts.defs) == 0 && len(ts.params) == 0 {
 		return es
@@ -972,10 +986,18 @@ func pairTools(es []entry, ts toolSet) []entry {
 			out = append(out, e)
 			continue
 		}
+		paired := false
 		for _, d := range ts.defs {
+			if e.from.other(d.from) {
+				continue // another implementation's tool
+			}
 			x := e
 			x.tool = d
 			out = append(out, x)
+			paired = true
+		}
+		if !paired && len(ts.params) == 0 {
+			out = append(out, e)
 		}
 		for _, p := range ts.params {
 			x := e

@@ -127,6 +127,7 @@ func (m *Model) InToolCode(pos token.Pos) bool {
 // exportFacts tells importing packages what this package's functions do.
 func (m *Model) exportFacts(installs map[ast.Node][]int) {
 	exported := map[*types.Func]*FuncFact{}
+	var order []*types.Func
 	for fn, d := range m.Flow.Decls() {
 		if d.Body == nil {
 			continue
@@ -286,12 +287,49 @@ func (m *Model) exportFacts(installs map[ast.Node][]int) {
 			}
 		}
 		if !ff.empty() {
-			debugFact(FuncName(fn), ff)
-			m.Pass.ExportObjectFact(fn, ff)
 			exported[fn] = ff
+			order = append(order, fn)
 		}
 	}
+	for _, fn := range order {
+		ff := exported[fn]
+		m.hiddenMethods(ff, exported)
+		debugFact(FuncName(fn), ff)
+		m.Pass.ExportObjectFact(fn, ff)
+	}
 	m.exportInterfaceFacts(exported)
+}
+
+// hiddenMethods adds to ff the methods of its Concrete types that are
+// unexported (see FuncFact.Methods), with their facts as exported holds
+// them, one level deep: the facts it adds carry no Methods of their own.
+func (m *Model) hiddenMethods(ff *FuncFact, exported map[*types.Func]*FuncFact) {
+	for _, c := range ff.Concrete {
+		if c.Pkg != m.Pass.Pkg.Path() || token.IsExported(c.Name) {
+			continue
+		}
+		tn, ok := m.Pass.Pkg.Scope().Lookup(c.Name).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		ms := types.NewMethodSet(types.NewPointer(tn.Type()))
+		for i := 0; i < ms.Len(); i++ {
+			fn, ok := ms.At(i).Obj().(*types.Func)
+			if !ok || len(ms.At(i).Index()) > 1 || ff.hasMethod(c.Name, fn.Name()) {
+				continue // a promoted method, or one listed already
+			}
+			_, ptr := fn.Type().(*types.Signature).Recv().Type().(*types.Pointer)
+			mf := MethodFact{Type: c.Name, Name: fn.Name(), PtrRecv: ptr}
+			if f := exported[fn]; f != nil {
+				// A copy without its own Methods: a method may return
+				// its own type, and a fact must not hold itself.
+				cp := *f
+				cp.Methods = nil
+				mf.Fact = &cp
+			}
+			ff.Methods = append(ff.Methods, mf)
+		}
+	}
 }
 
 // exportInterfaceFacts gives the methods of the package's interfaces the

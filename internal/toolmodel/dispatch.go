@@ -2,6 +2,7 @@ package toolmodel
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"slices"
 
@@ -421,7 +422,7 @@ func (m *Model) factMethods(pkg *types.Package, name string, o flow.Origin) ([]f
 		if c.Result != max(o.Tuple, 0) {
 			continue
 		}
-		t := m.lookupType(c)
+		t := m.concreteType(c, ff, call)
 		if t == nil {
 			return nil, false
 		}
@@ -448,7 +449,7 @@ func (m *Model) concreteTypes(call *ast.CallExpr, i int) ([]types.Type, bool) {
 		if c.Result != i {
 			continue
 		}
-		t := m.lookupType(c)
+		t := m.concreteType(c, ff, call)
 		if t == nil {
 			return nil, false
 		}
@@ -457,9 +458,80 @@ func (m *Model) concreteTypes(call *ast.CallExpr, i int) ([]types.Type, bool) {
 	return out, len(out) > 0
 }
 
-// lookupType finds the type ref names among the packages this package
-// imports, directly or not.
-func (m *Model) lookupType(ref TypeRef) types.Type {
+// concreteType returns the type ref names, one of the Concrete types of
+// ff, the fact of the function call calls: the type itself, or, where the
+// importer cannot see it (go vet reads an unexported type of another
+// package from export data, which leaves it out), a stand-in with the
+// methods of the interface the call returns and the facts ff carries for
+// them (FuncFact.Methods).
+func (m *Model) concreteType(ref TypeRef, ff *FuncFact, call *ast.CallExpr) types.Type {
+	if t := m.lookupType(ref); t != nil {
+		return t
+	}
+	if token.IsExported(ref.Name) {
+		return nil
+	}
+	t := m.Pass.TypesInfo.TypeOf(call)
+	if tu, ok := t.(*types.Tuple); ok {
+		if ref.Result >= tu.Len() {
+			return nil
+		}
+		t = tu.At(ref.Result).Type()
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Slice:
+		t = u.Elem()
+	case *types.Array:
+		t = u.Elem()
+	}
+	it, ok := t.Underlying().(*types.Interface)
+	if !ok {
+		return nil
+	}
+	key := standInKey{ref.Pkg, ref.Name, ref.Ptr, t}
+	if st, ok := m.standIns[key]; ok {
+		return st
+	}
+	pkg := m.importedPackage(ref.Pkg)
+	if pkg == nil {
+		return nil
+	}
+	named := types.NewNamed(types.NewTypeName(token.NoPos, pkg, ref.Name, nil), types.NewStruct(nil, nil), nil)
+	for i := 0; i < it.NumMethods(); i++ {
+		im := it.Method(i)
+		mf, ok := ff.method(ref.Name, im.Name())
+		if !ok {
+			return nil // not a method the fact lists: stay silent
+		}
+		var recv types.Type = named
+		if mf.PtrRecv {
+			recv = types.NewPointer(named)
+		}
+		sig := im.Type().(*types.Signature)
+		fn := types.NewFunc(token.NoPos, pkg, im.Name(),
+			types.NewSignatureType(types.NewVar(token.NoPos, pkg, "", recv), nil, nil, sig.Params(), sig.Results(), sig.Variadic()))
+		named.AddMethod(fn)
+		m.funcFacts[fn] = mf.Fact
+	}
+	var st types.Type = named
+	if ref.Ptr {
+		st = types.NewPointer(named)
+	}
+	m.standIns[key] = st
+	return st
+}
+
+// A standInKey names a stand-in type (concreteType): the hidden type, as
+// the interface it is returned as.
+type standInKey struct {
+	pkg, name string
+	ptr       bool
+	iface     types.Type
+}
+
+// importedPackage returns the package of this path among those this
+// package imports, directly or not.
+func (m *Model) importedPackage(path string) *types.Package {
 	seen := map[*types.Package]bool{}
 	var find func(p *types.Package) *types.Package
 	find = func(p *types.Package) *types.Package {
@@ -467,7 +539,7 @@ func (m *Model) lookupType(ref TypeRef) types.Type {
 			return nil
 		}
 		seen[p] = true
-		if p.Path() == ref.Pkg {
+		if p.Path() == path {
 			return p
 		}
 		for _, imp := range p.Imports() {
@@ -477,7 +549,13 @@ func (m *Model) lookupType(ref TypeRef) types.Type {
 		}
 		return nil
 	}
-	p := find(m.Pass.Pkg)
+	return find(m.Pass.Pkg)
+}
+
+// lookupType finds the type ref names among the packages this package
+// imports, directly or not.
+func (m *Model) lookupType(ref TypeRef) types.Type {
+	p := m.importedPackage(ref.Pkg)
 	if p == nil {
 		return nil
 	}
@@ -507,4 +585,53 @@ func (m *Model) interfaceCallees(call *ast.CallExpr, sel *ast.SelectorExpr, f *f
 	}
 	cs := m.methodsOf(m.Pass.TypesInfo.Selections[sel].Obj().Pkg(), m.Pass.TypesInfo.TypeOf(sel.X), sel.Sel.Name, origins)
 	return cs, len(cs) > 0
+}
+
+// dispatched says which implementation of an interface a value came from:
+// a method of type typ, called on the interface value the variable or
+// field path recv (spelt path) holds.
+type dispatched struct {
+	recv types.Object
+	path string
+	typ  types.Type
+}
+
+// other reports whether d and o came from different implementations
+// called on the same interface value.
+func (d dispatched) other(o dispatched) bool {
+	return d.recv != nil && d.recv == o.recv && d.path == o.path && !types.Identical(d.typ, o.typ)
+}
+
+// dispatchedBy returns the implementation c is of the interface method
+// that call calls on a variable or a field path; ok is false for any
+// other call, or a receiver such as ts[i] whose value may differ between
+// two calls.
+func (m *Model) dispatchedBy(call *ast.CallExpr, c flow.Callee) (dispatched, bool) {
+	sel := flow.InterfaceCall(m.Pass.TypesInfo, call)
+	if sel == nil || c.Func == nil {
+		return dispatched{}, false
+	}
+	recv := c.Func.Type().(*types.Signature).Recv()
+	if recv == nil {
+		return dispatched{}, false
+	}
+	for e := ast.Unparen(sel.X); ; {
+		if s, ok := e.(*ast.SelectorExpr); ok {
+			e = ast.Unparen(s.X)
+			continue
+		}
+		if _, ok := e.(*ast.Ident); !ok {
+			return dispatched{}, false
+		}
+		break
+	}
+	obj := m.Flow.StorageOf(sel.X)
+	if obj == nil {
+		return dispatched{}, false
+	}
+	t := recv.Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	return dispatched{recv: obj, path: types.ExprString(sel.X), typ: t}, true
 }

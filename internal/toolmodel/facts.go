@@ -118,6 +118,20 @@ type FuncFact struct {
 	ToolDefs               []ResultSrc // tools (mcp.Tool values) it returns
 	Registers              []RegSrc    // registrations depending on its parameters
 	Concrete               []TypeRef   // the dynamic types of the interface values it returns
+	// Methods lists the methods of the Concrete types that an importer
+	// cannot see, with their facts: an unexported type is absent from
+	// the export data go vet's importers read, and so are facts about its
+	// methods. A call through the interface reaches them by these.
+	Methods []MethodFact
+}
+
+// MethodFact is method Name of type Type (a Concrete type's name), with
+// its fact if it has one, carried by the function that returns values of
+// that type.
+type MethodFact struct {
+	Type, Name string
+	PtrRecv    bool // declared on the pointer type
+	Fact       *FuncFact
 }
 
 // TypeRef names a type declared at package level, for a fact: what an
@@ -162,6 +176,9 @@ func (f *FuncFact) String() string {
 		}
 		parts = append(parts, fmt.Sprintf("returns %s%s.%s as %d", ptr, c.Pkg, c.Name, c.Result))
 	}
+	for _, mf := range f.Methods {
+		parts = append(parts, fmt.Sprintf("method %s.%s: %v", mf.Type, mf.Name, mf.Fact))
+	}
 	for _, r := range f.Registers {
 		if r.Dispatch != "" {
 			parts = append(parts, fmt.Sprintf("calls %s of param %d on %s", r.Dispatch, r.DispatchOn, r.Server))
@@ -185,6 +202,25 @@ func (f *FuncFact) empty() bool {
 	return !f.Boundary && !f.OptionInstallsBoundary && len(f.InstallsBoundaryOn) == 0 &&
 		len(f.Handlers) == 0 && len(f.Servers) == 0 && len(f.Tools) == 0 && len(f.ToolDefs) == 0 && len(f.Registers) == 0 &&
 		len(f.Concrete) == 0
+}
+
+func (f *FuncFact) hasMethod(typ, name string) bool {
+	for _, mf := range f.Methods {
+		if mf.Type == typ && mf.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// method returns what f carries of method name of type typ.
+func (f *FuncFact) method(typ, name string) (MethodFact, bool) {
+	for _, mf := range f.Methods {
+		if mf.Type == typ && mf.Name == name {
+			return mf, true
+		}
+	}
+	return MethodFact{}, false
 }
 
 // factOf returns the fact another package exported for fn.

@@ -103,6 +103,7 @@ type Model struct {
 	pools     map[string][]entry // the tool records the package builds, by type
 	poolCache map[string][]entry // ... and its imports
 	funcFacts map[*types.Func]*FuncFact
+	standIns  map[standInKey]types.Type // types importers cannot see (concreteType)
 	impls     map[implKey][]flow.Callee // memoizes implementations
 	// factScratch receives the next imported FuncFact (factOf).
 	factScratch *FuncFact
@@ -325,6 +326,7 @@ func (m *Model) index() {
 	m.stashed = map[string]bool{}
 	m.reported = map[string]bool{}
 	m.funcFacts = map[*types.Func]*FuncFact{}
+	m.standIns = map[standInKey]types.Type{}
 	m.generated = map[*ast.File]bool{}
 	m.fileOf = map[*token.File]*ast.File{}
 	m.visiting = map[visitKey]bool{}

@@ -16,9 +16,10 @@ import (
 // as the user names it: the string in mcp.NewTool("read_note", ...) or
 // mcp.Tool{Name: "read_note"}.
 type ToolDef struct {
-	Name  string    // the tool's name; "" when it is not a constant
-	Pos   token.Pos // its definition in this package, or token.NoPos
-	Where string    // its definition in another package (file.go:12), from a fact
+	Name  string     // the tool's name; "" when it is not a constant
+	Pos   token.Pos  // its definition in this package, or token.NoPos
+	Where string     // its definition in another package (file.go:12), from a fact
+	from  dispatched // the implementation of an interface it came from
 }
 
 // toolSet is what a tool expression may evaluate to.
@@ -99,10 +100,19 @@ func (m *Model) toolsOrigin(o flow.Origin, depth int) toolSet {
 			if cs, ok := m.valueCallees(e, o.Frame); ok {
 				// A function value: the functions it may be.
 				var ts toolSet
-				if !m.calleeResults(cs, e, o.Frame, o.Tuple,
-					func(fn *types.Func) { ts.merge(m.toolDefsFromFact(fn, e, o.Frame, o.Tuple)) },
-					func(r flow.Origin) { ts.merge(m.toolsOrigin(r, depth+1)) }) {
-					ts.unknown = true
+				for _, c := range cs {
+					var one toolSet
+					if !m.calleeResults([]flow.Callee{c}, e, o.Frame, o.Tuple,
+						func(fn *types.Func) { one.merge(m.toolDefsFromFact(fn, e, o.Frame, o.Tuple)) },
+						func(r flow.Origin) { one.merge(m.toolsOrigin(r, depth+1)) }) {
+						ts.unknown = true
+					}
+					if from, ok := m.dispatchedBy(e, c); ok {
+						for i := range one.defs {
+							one.defs[i].from = from
+						}
+					}
+					ts.merge(one)
 				}
 				return ts
 			}

@@ -1,5 +1,5 @@
 // Package archshapes holds held-out end-to-end fixtures for the unwrapped
-// analyzer: eight ways real servers spread tool registration over
+// analyzer: nine ways real servers spread tool registration over
 // packages, each as an unwrapped server (findings marked with want
 // comments) and a wrapped twin (no findings).
 //
@@ -19,4 +19,8 @@
 //     and registered from a callback (mcp-go).
 //  8. weather / forecast: server options assembled in steps, and a
 //     constructor that leaves the boundary to its callers (mcp-go).
+//  9. hidden: tools as unexported types behind the project's interface,
+//     listed by an exported function or returned by a constructor of
+//     another package, which go vet's export data does not describe
+//     (mcp-go).
 package archshapes

@@ -37,7 +37,15 @@ func handleGet(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResul
 	return mcp.NewToolResultText("item"), nil
 }
 
-var all = []Tool{&ListTool{}, GetTool{name: "get_item"}}
+// CountTool wraps its own handler in the boundary: paired with its own
+// definition only, it is never named.
+type CountTool struct{}
+
+func (CountTool) Definition() mcp.Tool { return mcp.NewTool("count_items") }
+
+func (CountTool) Handler(m *Manager) server.ToolHandlerFunc { return Boundary(handleGet) }
+
+var all = []Tool{&ListTool{}, GetTool{name: "get_item"}, CountTool{}}
 
 func Serve() {
 	srv := server.NewMCPServer("items", "1.0.0") // want `2 tools are registered on this server without the tool boundary \("get_item", "list_items"\)`
