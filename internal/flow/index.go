@@ -318,6 +318,11 @@ func (fl *Info) indexAssign(c astindex.Cursor, n *ast.AssignStmt) {
 		case len(n.Rhs) == 1:
 			d.Rhs, d.Tuple = n.Rhs[0], i
 		}
+		if d.Rhs != nil && d.Tuple < 0 && !d.Opaque {
+			if outer := fl.optionalApply(c, obj, d.Rhs); outer != nil {
+				d.Block = outer
+			}
+		}
 		switch l := ast.Unparen(lhs).(type) {
 		case *ast.IndexExpr:
 			d.Elem = true // m[k] = v: an element of the container
@@ -448,6 +453,60 @@ func loopsAround(c astindex.Cursor) []ast.Node {
 		}
 	}
 	return loops
+}
+
+// optionalApply returns, for the assignment at c of rhs to v, the block
+// around the if statement when the assignment applies an optional
+// function to v's own value in that if's body:
+//
+//	if f != nil {
+//		v = f(v)
+//	}
+//
+// v holds f's result after the if either way: the earlier value is f's
+// argument, and with f nil nothing is applied. So the definition kills
+// earlier ones as one in the outer block would (Reaching).
+func (fl *Info) optionalApply(c astindex.Cursor, v types.Object, rhs ast.Expr) ast.Node {
+	call, ok := ast.Unparen(rhs).(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	body := c.Parent()
+	if !body.Valid() {
+		return nil
+	}
+	ifc := body.Parent()
+	if !ifc.Valid() {
+		return nil
+	}
+	ifs, ok := ifc.Node().(*ast.IfStmt)
+	if !ok || ifs.Body != body.Node() || ifs.Else != nil || ifs.Init != nil {
+		return nil
+	}
+	cond, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
+	if !ok || cond.Op != token.NEQ {
+		return nil
+	}
+	f := cond.X
+	if isNil(f) {
+		f = cond.Y
+	} else if !isNil(cond.Y) {
+		return nil
+	}
+	if types.ExprString(ast.Unparen(f)) != types.ExprString(ast.Unparen(call.Fun)) {
+		return nil
+	}
+	for _, a := range call.Args {
+		if id, ok := ast.Unparen(a).(*ast.Ident); ok && fl.Types.Uses[id] == v {
+			return blockParent(ifc)
+		}
+	}
+	return nil
+}
+
+func isNil(e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	return ok && id.Name == "nil"
 }
 
 // blockParent returns the node whose statement list holds the statement

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 	"iter"
+	"strings"
 	"testing"
 )
 
@@ -87,4 +88,54 @@ func count[K, V any](seq iter.Seq2[K, V]) int {
 		n++
 	}
 	return n
+}
+
+// An optional function applied to a variable's own value (if f != nil {
+// h = f(h) }) is what the variable holds after the if: the earlier value
+// is its argument. Another assignment in an if keeps the earlier value.
+const optionalSrc = `package p
+
+func f(h func() int, wrap func(func() int) func() int, other func() int) {
+	if wrap != nil {
+		h = wrap(h)
+	}
+	_ = h
+	g := h
+	if other != nil {
+		g = other
+	}
+	_ = g
+	k := h
+	if wrap != nil {
+		k = wrap(g)
+	}
+	_ = k
+}
+`
+
+func TestOptionalApply(t *testing.T) {
+	_, file, info, fl := typecheck(t, optionalSrc)
+	last := func(name string) *ast.Ident {
+		uses := usesOf(file, info, name)
+		return uses[len(uses)-1]
+	}
+	for _, tc := range []struct {
+		name     string
+		defs     []string
+		incoming bool
+	}{
+		{"h", []string{"wrap(h)"}, false},
+		{"g", []string{"h", "other"}, false},
+		{"k", []string{"h", "wrap(g)"}, false},
+	} {
+		id := last(tc.name)
+		defs, incoming := fl.Reaching(info.Uses[id].(*types.Var), id)
+		var got []string
+		for _, d := range defs {
+			got = append(got, types.ExprString(d.Rhs))
+		}
+		if incoming != tc.incoming || strings.Join(got, ", ") != strings.Join(tc.defs, ", ") {
+			t.Errorf("last use of %s: defs %q (incoming %v), want %q (incoming %v)", tc.name, got, incoming, tc.defs, tc.incoming)
+		}
+	}
 }

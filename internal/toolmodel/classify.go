@@ -46,15 +46,6 @@ type dep struct {
 	field *types.Var // nil: the parameter itself
 }
 
-// paramDeps turns parameters into deps.
-func paramDeps(ps []*types.Var) []dep {
-	out := make([]dep, len(ps))
-	for i, p := range ps {
-		out[i] = dep{param: p}
-	}
-	return out
-}
-
 // depParams returns the parameters deps depend on.
 func depParams(ds []dep) []*types.Var {
 	out := make([]*types.Var, 0, len(ds))
@@ -580,23 +571,29 @@ func (m *Model) classifyHandlerCall(call *ast.CallExpr, f *flow.Frame, tuple int
 		if m.Flow.Body(fn) == nil {
 			return m.handlerFromFact(fn, call, f, tuple)
 		}
-	} else if m.isBoundaryValue(call.Fun, f) {
-		// A boundary middleware applied: Boundary(logger)(h), mw(h).
-		m.noteWrappedHandlers(call, f)
-		return handlerSet{wrapped: true}
-	} else if ps := m.valueParams(call, f); len(ps) > 0 {
-		// A function value the caller passes: decided where it is bound.
-		// Middleware applied to a handler, mw(h): the handler, wrapped when
-		// a boundary is what the callers pass.
+	} else if ds := m.valueDeps(call, f); len(ds) > 0 {
+		// A function value the caller passes, itself or in a field of a
+		// parameter (a registrar's optional middleware): decided where it
+		// is bound. Middleware applied to a handler, mw(h): the handler,
+		// wrapped when a boundary is what the callers pass.
 		for _, a := range call.Args {
 			if HandlerKindOf(m.Pass.TypesInfo.TypeOf(a)) == NotHandler {
 				continue
 			}
 			hs := m.classifyHandler(a, f)
-			hs.wrapIn(paramDeps(ps))
+			hs.wrapIn(ds)
 			return hs
 		}
-		return handlerSet{deps: ps}
+		return handlerSet{deps: depParams(ds)}
+	} else if m.isBoundaryValue(call.Fun, f) {
+		// A boundary middleware applied: Boundary(logger)(h), mw(h).
+		m.noteWrappedHandlers(call, f)
+		return handlerSet{wrapped: true}
+	} else if h, ok := m.nilFuncArg(call, f); ok {
+		// A function value that holds nothing but nil: called only where
+		// it is tested (if wrap != nil { h = wrap(h) }), it applies
+		// nothing, and the handler is its argument.
+		return m.classifyHandler(h, f)
 	} else if cs, ok := m.valueCallees(call, f); ok {
 		// A function value: the declared functions and literals it may be.
 		var hs handlerSet
@@ -637,23 +634,49 @@ func (m *Model) classifyHandlerCall(call *ast.CallExpr, f *flow.Frame, tuple int
 	return hs
 }
 
-// valueParams returns the parameters, unbound in f, that the function value
-// a call calls comes from.
-func (m *Model) valueParams(call *ast.CallExpr, f *flow.Frame) []*types.Var {
+// nilFuncArg returns the handler a call of a function value passes, when
+// the value holds nothing but nil (a field or variable never set, its
+// zero value).
+func (m *Model) nilFuncArg(call *ast.CallExpr, f *flow.Frame) (ast.Expr, bool) {
+	if m.Flow.Callee(call) != nil || flow.InterfaceCall(m.Pass.TypesInfo, call) != nil || len(call.Args) != 1 {
+		return nil, false
+	}
+	if _, ok := m.Pass.TypesInfo.TypeOf(call.Fun).Underlying().(*types.Signature); !ok {
+		return nil, false
+	}
+	if HandlerKindOf(m.Pass.TypesInfo.TypeOf(call.Args[0])) == NotHandler || len(m.tr.Origins(call.Fun, f, nil)) > 0 {
+		return nil, false
+	}
+	return call.Args[0], true
+}
+
+// valueDeps returns the parameters, unbound in f, that the function value a
+// call calls comes from, and the fields of such parameters it is read
+// from (r.wrap on a receiver the caller passes), which the caller's value
+// decides rather than what the package stores in the field elsewhere.
+func (m *Model) valueDeps(call *ast.CallExpr, f *flow.Frame) []dep {
 	if m.Flow.Callee(call) != nil {
 		return nil
 	}
-	fun := call.Fun
+	var ds []dep
 	if sel := flow.InterfaceCall(m.Pass.TypesInfo, call); sel != nil {
-		fun = sel.X // t.Handler(deps) on a t the caller passes
+		// t.Handler(deps) on a t the caller passes
+		for _, o := range m.tr.Origins(sel.X, f, nil) {
+			if o.Kind == flow.FreeParam {
+				ds = append(ds, dep{param: o.Param})
+			}
+		}
+		return ds
 	}
-	var ps []*types.Var
-	for _, o := range m.tr.Origins(fun, f, nil) {
-		if o.Kind == flow.FreeParam {
-			ps = append(ps, o.Param)
+	for _, o := range m.tr.OriginsByField(call.Fun, f, nil) {
+		switch o.Kind {
+		case flow.FreeParam:
+			ds = append(ds, dep{param: o.Param})
+		case flow.FreeField:
+			ds = append(ds, dep{param: o.Param, field: o.Field})
 		}
 	}
-	return ps
+	return ds
 }
 
 // valueCallees returns the functions the function value a call calls may

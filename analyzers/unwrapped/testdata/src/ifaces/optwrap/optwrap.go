@@ -1,0 +1,56 @@
+// Package optwrap registers through a registrar whose middleware is
+// optional: applied when the field holding it is set.
+package optwrap
+
+import (
+	"context"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+)
+
+type middleware = func(server.ToolHandlerFunc) server.ToolHandlerFunc
+
+type registrar struct {
+	srv  *server.MCPServer
+	wrap middleware // nil: none
+}
+
+func (r *registrar) add(t mcp.Tool, h server.ToolHandlerFunc) {
+	if r.wrap != nil {
+		h = r.wrap(h)
+	}
+	r.srv.AddTool(t, h)
+}
+
+func ping(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return mcp.NewToolResultText("pong"), nil
+}
+
+func Boundary(next server.ToolHandlerFunc) server.ToolHandlerFunc { return next }
+
+func Serve() {
+	s := server.NewMCPServer("p", "1.0.0") // want `tool "ping" \(handler optwrap.ping\) is registered on this server without the tool boundary`
+	r := &registrar{srv: s}
+	r.add(mcp.NewTool("ping"), ping)
+}
+
+func ServeWrapped() {
+	s := server.NewMCPServer("p", "1.0.0")
+	r := &registrar{srv: s, wrap: Boundary}
+	r.add(mcp.NewTool("ping"), ping)
+}
+
+func register(r *registrar) {
+	r.add(mcp.NewTool("ping"), ping)
+}
+
+func ServeBuilt() {
+	s := server.NewMCPServer("p", "1.0.0") // want `tool "ping" \(handler optwrap.ping\) is registered on this server without the tool boundary`
+	register(&registrar{srv: s})
+}
+
+func ServeBuiltWrapped() {
+	s := server.NewMCPServer("p", "1.0.0")
+	register(&registrar{srv: s, wrap: Boundary})
+}
