@@ -450,6 +450,9 @@ func (m *Model) evaluate(t *template, f *flow.Frame) (handlerSet, serverSet) {
 	case t.stash != nil:
 		hs, _ := m.evaluate(t.stash, nil)
 		hs.params, hs.deps = nil, nil
+		// A handler wrapped by middleware the registering function's
+		// callers pass is not decided by the call that stored the server.
+		hs.unwrapped = slices.DeleteFunc(slices.Clone(hs.unwrapped), func(e entry) bool { return len(e.wrapIf) > 0 })
 		var ss serverSet
 		origins := m.tr.VarOrigins(t.stashParam, nil, f, m.isEquippedStorage)
 		if len(origins) == 0 {

@@ -54,3 +54,25 @@ func ServeBuiltWrapped() {
 	s := server.NewMCPServer("p", "1.0.0")
 	register(&registrar{srv: s, wrap: Boundary})
 }
+
+// newRegistrar keeps the server and the middleware it is given: the
+// server's registrations are newRegistrar's to decide, but the middleware
+// is its caller's.
+func newRegistrar(s *server.MCPServer, wrap middleware) *registrar {
+	return &registrar{srv: s, wrap: wrap}
+}
+
+func ServeMade() {
+	s := server.NewMCPServer("p", "1.0.0") // want `tool "ping" \(handler optwrap.ping\) is registered on this server without the tool boundary`
+	register(newRegistrar(s, nil))
+}
+
+func ServeMadeWrapped() {
+	s := server.NewMCPServer("p", "1.0.0")
+	register(newRegistrar(s, Boundary))
+}
+
+func ServeMadeDirect() {
+	s := server.NewMCPServer("p", "1.0.0")
+	newRegistrar(s, Boundary).add(mcp.NewTool("ping"), ping)
+}
