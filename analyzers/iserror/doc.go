@@ -23,7 +23,7 @@
 //	func (n *Notes) read(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 //		path, err := req.RequireString("path")
 //		if err != nil {
-//			return mcp.NewToolResultError("path is required"), nil // mcp.NewToolResultError builds an IsError result outside the tool boundary, so its outcome is neither classified nor logged at the level that says who acts; return a ToolError (INFO for a caller error) and let the boundary render and log it
+//			return mcp.NewToolResultError("path is required"), nil // mcp.NewToolResultError builds an IsError result outside the tool boundary; return a ToolError (INFO for a caller error) and let the boundary render and log it
 //		}
 //		...
 //	}

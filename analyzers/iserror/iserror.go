@@ -323,7 +323,7 @@ func (c *checker) addSite(cur astindex.Cursor, pos, end token.Pos, fn ast.Node, 
 	d := analysis.Diagnostic{
 		Pos:     pos,
 		End:     end,
-		Message: fmt.Sprintf("%s builds an IsError result outside the tool boundary, so its outcome is neither classified nor logged at the level that says who acts; %s", construct, remedy),
+		Message: fmt.Sprintf("%s builds an IsError result outside the tool boundary; %s", construct, remedy),
 	}
 	c.sites = append(c.sites, site{pos: pos, fn: fn, cur: cur, construct: construct, diag: d, expr: expr})
 }
@@ -416,7 +416,7 @@ func (c *checker) helperFinding(call *ast.CallExpr, name, when string) analysis.
 	return analysis.Diagnostic{
 		Pos:     call.Pos(),
 		End:     call.End(),
-		Message: fmt.Sprintf("%s returns an IsError result built outside the tool boundary%s, so its outcome is neither classified nor logged at the level that says who acts; %s", name, when, remedy),
+		Message: fmt.Sprintf("%s returns an IsError result built outside the tool boundary%s; %s", name, when, remedy),
 	}
 }
 

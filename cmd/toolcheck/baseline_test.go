@@ -13,7 +13,7 @@ import (
 // mcp-go whose tools build IsError results by hand: seven findings.
 const (
 	baselineFile = "toolcheck-baseline.json"
-	isErrorMsg   = "builds an IsError result outside the tool boundary, so its outcome is neither classified nor logged at the level that says who acts; return a ToolError (INFO for a caller error) and let the boundary render and log it"
+	isErrorMsg   = "builds an IsError result outside the tool boundary; return a ToolError (INFO for a caller error) and let the boundary render and log it"
 )
 
 // baselineEntry is an entry of a baseline file, as the tests read it.

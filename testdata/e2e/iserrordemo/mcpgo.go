@@ -25,7 +25,7 @@ func NewMCPGo(n *Notes) *server.MCPServer {
 func (n *Notes) read(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	path, err := req.RequireString("path")
 	if err != nil {
-		return mcp.NewToolResultError("The 'path' argument is missing."), nil // want iserror "mcp.NewToolResultError builds an IsError result outside the tool boundary, so its outcome is neither classified nor logged at the level that says who acts; return a ToolError \\(INFO for a caller error\\) and let the boundary render and log it"
+		return mcp.NewToolResultError("The 'path' argument is missing."), nil // want iserror "mcp.NewToolResultError builds an IsError result outside the tool boundary; return a ToolError \\(INFO for a caller error\\) and let the boundary render and log it"
 	}
 	text, ok := n.notes[path]
 	if !ok {

@@ -25,7 +25,7 @@ func Register(s *server.MCPServer) {
 func read(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	path, err := req.RequireString("path")
 	if err != nil {
-		return mcp.NewToolResultError("path is required"), nil // want `mcp.NewToolResultError builds an IsError result outside the tool boundary, so its outcome is neither classified nor logged at the level that says who acts; return a ToolError \(INFO for a caller error\) and let the boundary render and log it`
+		return mcp.NewToolResultError("path is required"), nil // want `mcp.NewToolResultError builds an IsError result outside the tool boundary; return a ToolError \(INFO for a caller error\) and let the boundary render and log it`
 	}
 	if path == "" {
 		return mcp.NewToolResultErrorf("no note at %q", path), nil // want `mcp.NewToolResultErrorf builds an IsError result`
@@ -154,7 +154,7 @@ func validate(q string) *mcp.CallToolResult { // want validate:"iserror\\(return
 }
 
 func useHelpers(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	q, res := argOrError(req, "q") // want `mcpgo.argOrError returns an IsError result built outside the tool boundary, so its outcome is neither classified nor logged at the level that says who acts; return a ToolError`
+	q, res := argOrError(req, "q") // want `mcpgo.argOrError returns an IsError result built outside the tool boundary; return a ToolError`
 	if res != nil {
 		return res, nil
 	}
