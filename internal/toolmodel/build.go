@@ -402,6 +402,9 @@ func (m *Model) evaluate(t *template, f *flow.Frame) (handlerSet, serverSet) {
 			ss = m.classifyServer(t.site.server, t.site.serverFrame)
 		} else {
 			ss = m.classifyServer(t.site.server, f)
+			if !ss.equipped && len(ss.built) == 0 {
+				ss.fields = m.paramFields(t.site.server, f)
+			}
 		}
 		return hs, ss
 	case t.reg != nil && t.reg.Dispatch != "":
@@ -476,6 +479,27 @@ func (m *Model) evaluate(t *template, f *flow.Frame) (handlerSet, serverSet) {
 	return handlerSet{unknown: true}, serverSet{unknown: true}
 }
 
+// paramFields returns the fields of parameters, unbound in f, that the
+// server expression e is read from: r.srv on a registrar r the caller
+// passes. An importer decides them by the value it passes (Src.Field).
+func (m *Model) paramFields(e ast.Expr, f *flow.Frame) []dep {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	if s, ok := m.Pass.TypesInfo.Selections[sel]; !ok || s.Kind() != types.FieldVal {
+		return nil
+	}
+	var ds []dep
+	for _, o := range m.tr.OriginsByField(e, f, m.isEquippedStorage) {
+		if o.Kind != flow.FreeField {
+			return nil
+		}
+		ds = append(ds, dep{param: o.Param, field: o.Field})
+	}
+	return ds
+}
+
 // decide evaluates t at the root of node: a registration whose handler is
 // unwrapped on a server without the boundary is recorded; one that still
 // depends on node's parameters joins its summary.
@@ -511,7 +535,8 @@ func (m *Model) decide(node ast.Node, t *template, keep bool, s *summary) {
 			}
 		}
 	}
-	dependent := (len(hs.unwrapped) > 0 && (len(ss.params) > 0 || m.ownParams(node, ss.optIf))) ||
+	dependent := (len(hs.unwrapped) > 0 && (len(ss.params) > 0 || len(ss.fields) > 0 || m.ownParams(node, ss.optIf))) ||
+		(len(hs.params) > 0 && len(ss.fields) > 0) ||
 		(len(hs.params) > 0 && (ss.bare() || len(ss.params) > 0 || foreign > 0)) ||
 		len(hs.deps) > 0 ||
 		len(pools) > 0 && len(ss.params) > 0
@@ -619,12 +644,16 @@ func (m *Model) boundArg(p *types.Var, f *flow.Frame) wrapping {
 // a boundary.
 func (m *Model) wrapArg(call *ast.CallExpr, i int, field string, f *flow.Frame) wrapping {
 	var out wrapping
-	for _, a := range paramArgs(m.Pass.TypesInfo, call, i) {
+	args := paramArgs(m.Pass.TypesInfo, call, i)
+	if i < 0 {
+		args = argOf(call, i) // the receiver
+	}
+	for _, a := range args {
 		var origins []flow.Origin
 		if field == "" {
 			origins = m.tr.OriginsByField(a, f, nil)
-		} else if fv := fieldNamed(m.Pass.TypesInfo.TypeOf(a), field); fv != nil {
-			origins = m.tr.FieldOrigins(a, fv, f, nil)
+		} else {
+			origins = m.fieldOrigins(a, field, f, nil)
 		}
 		for _, o := range origins {
 			out.add(m, o)

@@ -69,6 +69,9 @@ type handlerSet struct {
 	// (a registrar or a tool factory passed as a function value): the
 	// registration is decided where they are bound, within the package.
 	deps []*types.Var
+	// paramWrap holds where the middleware applied to the handlers of
+	// params comes from (wrapIf of an entry).
+	paramWrap []dep
 }
 
 // wrapIn records that middleware from ds is applied to the handlers:
@@ -80,6 +83,9 @@ func (s *handlerSet) wrapIn(ds []dep) {
 	for i := range s.unwrapped {
 		s.unwrapped[i].wrapIf = append(slices.Clip(s.unwrapped[i].wrapIf), ds...)
 	}
+	if len(s.params) > 0 {
+		s.paramWrap = append(slices.Clip(s.paramWrap), ds...)
+	}
 	s.deps = append(s.deps, depParams(ds)...)
 }
 
@@ -90,6 +96,7 @@ func (s *handlerSet) merge(o handlerSet) {
 	s.params = append(s.params, o.params...)
 	s.tools.merge(o.tools)
 	s.deps = append(s.deps, o.deps...)
+	s.paramWrap = append(s.paramWrap, o.paramWrap...)
 }
 
 // serverSet is what a server expression may evaluate to.
@@ -97,8 +104,11 @@ type serverSet struct {
 	equipped    bool
 	notEquipped bool
 	params      []*types.Var
-	unknown     bool
-	built       []*ast.CallExpr // the constructions, in this package, of the servers without the boundary
+	// fields are fields of parameters the server is read from (r.srv on
+	// a registrar the caller passes), decided where they are bound.
+	fields  []dep
+	unknown bool
+	built   []*ast.CallExpr // the constructions, in this package, of the servers without the boundary
 	// optIf holds the parameters, of the function the set is evaluated at,
 	// whose server options the construction takes: the server carries the
 	// boundary when a caller passes it there.
@@ -113,6 +123,7 @@ func (s *serverSet) merge(o serverSet) {
 	s.notEquipped = s.notEquipped || o.notEquipped
 	s.unknown = s.unknown || o.unknown
 	s.params = append(s.params, o.params...)
+	s.fields = append(s.fields, o.fields...)
 	for _, p := range o.optIf {
 		if !slices.Contains(s.optIf, p) {
 			s.optIf = append(s.optIf, p)
@@ -134,7 +145,9 @@ func (s *serverSet) merge(o serverSet) {
 // a server that may also be one carrying it (a field assigned both ways) is
 // opaque, and draws no finding; one whose options come from a parameter
 // is decided where that parameter is bound.
-func (s serverSet) bare() bool { return s.notEquipped && !s.equipped && len(s.optIf) == 0 }
+func (s serverSet) bare() bool {
+	return s.notEquipped && !s.equipped && len(s.optIf) == 0 && len(s.fields) == 0
+}
 
 // callee returns the statically known function called by call.
 func (m *Model) callee(call *ast.CallExpr) *types.Func {
@@ -771,6 +784,8 @@ func (m *Model) classifyServerOrigin(o flow.Origin) serverSet {
 		return serverSet{equipped: true}
 	case flow.FreeParam:
 		return serverSet{params: []*types.Var{o.Param}}
+	case flow.FreeField:
+		return serverSet{fields: []dep{{param: o.Param, field: o.Field}}}
 	case flow.Expr:
 		call, ok := o.Expr.(*ast.CallExpr)
 		if !ok || !m.enter(call, o.Frame) {

@@ -12,6 +12,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/toolcheck/toolcheck/internal/flow"
 )
 
 // computeCode finds the tool handlers, the code they reach and the
@@ -137,6 +139,7 @@ func (m *Model) exportFacts(installs map[ast.Node][]int) {
 		res := fn.Type().(*types.Signature).Results()
 		for i := 0; i < res.Len(); i++ {
 			t := res.At(i).Type()
+			ff.Fields = append(ff.Fields, m.resultFields(d, i, t)...)
 			switch {
 			case m.sdkInterface(t):
 				ff.Concrete = append(ff.Concrete, m.concreteResults(d, i)...)
@@ -409,6 +412,11 @@ func (m *Model) serverSrcs(d ast.Node, ss serverSet) []Src {
 			ssrc = append(ssrc, Src{Kind: SrcParam, Param: pi.Index})
 		}
 	}
+	for _, fd := range ss.fields {
+		if pi, ok := m.Flow.ParamOf(fd.param); ok && pi.Func == d {
+			ssrc = append(ssrc, Src{Kind: SrcParam, Param: pi.Index, Field: fd.field.Name()})
+		}
+	}
 	return ssrc
 }
 
@@ -491,6 +499,68 @@ func (m *Model) exportName(d ast.Node, h Handler) string {
 	return h.Name
 }
 
+// resultFields describes, for a fact, the fields of the struct that
+// result i of d (of type t) is or points to which hold one of d's
+// parameters, as every struct literal d returns sets them: the server and
+// the middleware a registrar's constructor is given.
+func (m *Model) resultFields(d ast.Node, i int, t types.Type) []FieldSrc {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	relevant := false
+	for j := 0; j < st.NumFields(); j++ {
+		if ft := st.Field(j).Type(); IsServerType(ft) || carriesWrapping(ft, 0) {
+			relevant = true
+		}
+	}
+	if !relevant {
+		return nil
+	}
+	origins, ok := m.tr.ReturnsOf(d, nil, i, nil)
+	if !ok || len(origins) == 0 {
+		return nil
+	}
+	var out []FieldSrc
+	for k, o := range origins {
+		lit, ok := o.Expr.(*ast.CompositeLit)
+		if o.Kind != flow.Expr || !ok {
+			return nil
+		}
+		var here []FieldSrc
+		for _, elt := range lit.Elts {
+			kv, ok := elt.(*ast.KeyValueExpr)
+			if !ok {
+				continue
+			}
+			key, ok := kv.Key.(*ast.Ident)
+			if !ok {
+				continue
+			}
+			ft := m.Pass.TypesInfo.TypeOf(kv.Value)
+			if !IsServerType(ft) && !carriesWrapping(ft, 0) {
+				continue
+			}
+			vs := m.tr.Origins(kv.Value, nil, nil)
+			if len(vs) != 1 || vs[0].Kind != flow.FreeParam {
+				continue
+			}
+			if pi, ok := m.Flow.ParamOf(vs[0].Param); ok && pi.Func == d {
+				here = append(here, FieldSrc{Result: i, Field: key.Name, Param: pi.Index})
+			}
+		}
+		if k == 0 {
+			out = here
+		} else if !slices.Equal(out, here) {
+			return nil // literals that keep different parameters
+		}
+	}
+	return out
+}
+
 // debugFacts, set from TOOLCHECK_DEBUG_FACTS, makes the model print each
 // fact it exports to standard error: a debugging aid for the model's
 // maintainers.
@@ -506,6 +576,11 @@ func debugFact(of string, f analysis.Fact) {
 // from d's parameters or from pool records, the parameter of d holding the
 // middleware applied to them, if any.
 func (m *Model) wrapParam(d ast.Node, hs handlerSet) Src {
+	for _, w := range hs.paramWrap {
+		if pi, ok := m.Flow.ParamOf(w.param); ok && pi.Func == d && w.field != nil && IsMiddlewareType(elemType(w.field.Type())) {
+			return Src{Kind: SrcParam, Param: pi.Index, Field: w.field.Name()}
+		}
+	}
 	for _, p := range hs.deps {
 		if pi, ok := m.Flow.ParamOf(p); ok && pi.Func == d && IsMiddlewareType(elemType(p.Type())) {
 			return Src{Kind: SrcParam, Param: pi.Index}

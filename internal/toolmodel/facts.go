@@ -123,6 +123,28 @@ type FuncFact struct {
 	// the export data go vet's importers read, and so are facts about its
 	// methods. A call through the interface reaches them by these.
 	Methods []MethodFact
+	// Fields lists the fields of the struct it returns that hold one of
+	// its parameters: a registrar's constructor keeping the server and
+	// the middleware it is given.
+	Fields []FieldSrc
+}
+
+// FieldSrc says that the struct result Result (or the struct it points
+// to) holds parameter Param in field Field.
+type FieldSrc struct {
+	Result int
+	Field  string
+	Param  int
+}
+
+// field returns the parameter the struct result i holds in field name.
+func (f *FuncFact) field(i int, name string) (int, bool) {
+	for _, fs := range f.Fields {
+		if fs.Result == i && fs.Field == name {
+			return fs.Param, true
+		}
+	}
+	return 0, false
 }
 
 // MethodFact is method Name of type Type (a Concrete type's name), with
@@ -179,6 +201,9 @@ func (f *FuncFact) String() string {
 	for _, mf := range f.Methods {
 		parts = append(parts, fmt.Sprintf("method %s.%s: %v", mf.Type, mf.Name, mf.Fact))
 	}
+	for _, fs := range f.Fields {
+		parts = append(parts, fmt.Sprintf("returns param %d in field %s of %d", fs.Param, fs.Field, fs.Result))
+	}
 	for _, r := range f.Registers {
 		if r.Dispatch != "" {
 			parts = append(parts, fmt.Sprintf("calls %s of param %d on %s", r.Dispatch, r.DispatchOn, r.Server))
@@ -201,7 +226,7 @@ func (f *FuncFact) String() string {
 func (f *FuncFact) empty() bool {
 	return !f.Boundary && !f.OptionInstallsBoundary && len(f.InstallsBoundaryOn) == 0 &&
 		len(f.Handlers) == 0 && len(f.Servers) == 0 && len(f.Tools) == 0 && len(f.ToolDefs) == 0 && len(f.Registers) == 0 &&
-		len(f.Concrete) == 0
+		len(f.Concrete) == 0 && len(f.Fields) == 0
 }
 
 func (f *FuncFact) hasMethod(typ, name string) bool {
@@ -350,7 +375,17 @@ func (m *Model) serverFromSrc(s Src, call *ast.CallExpr, f *flow.Frame) serverSe
 			return serverSet{unknown: true}
 		}
 		for _, a := range args {
-			ss.merge(m.classifyServer(a, f))
+			if s.Field == "" {
+				ss.merge(m.classifyServer(a, f))
+				continue
+			}
+			origins := m.fieldOrigins(a, s.Field, f, m.isEquippedStorage)
+			if len(origins) == 0 {
+				ss.unknown = true
+			}
+			for _, o := range origins {
+				ss.merge(m.classifyServerOrigin(o))
+			}
 		}
 		return ss
 	}
@@ -422,4 +457,38 @@ func (m *Model) serverFromFact(fn *types.Func, call *ast.CallExpr, f *flow.Frame
 		ss.unknown = true
 	}
 	return ss
+}
+
+// fieldOrigins returns the origins of field name of the struct value x
+// (or of what x points to), in frame f: through the constructors of other
+// packages by their facts (FieldSrc), else as flow traces it, a field of
+// a parameter no frame binds being decided where it is bound.
+func (m *Model) fieldOrigins(x ast.Expr, name string, f *flow.Frame, stop flow.Stop) []flow.Origin {
+	fv := fieldNamed(m.Pass.TypesInfo.TypeOf(x), name)
+	if fv == nil {
+		return []flow.Origin{{Kind: flow.Unknown}}
+	}
+	var out []flow.Origin
+	for _, o := range m.tr.Origins(x, f, nil) {
+		call, ok := o.Expr.(*ast.CallExpr)
+		if o.Kind != flow.Expr || !ok {
+			return m.tr.FieldOrigins(x, fv, f, stop)
+		}
+		fn := m.Flow.Callee(call)
+		if fn == nil || m.Flow.Body(fn) != nil {
+			return m.tr.FieldOrigins(x, fv, f, stop)
+		}
+		ff := m.factOf(fn)
+		if ff == nil {
+			return []flow.Origin{{Kind: flow.Unknown}}
+		}
+		p, ok := ff.field(max(o.Tuple, 0), name)
+		if !ok {
+			return []flow.Origin{{Kind: flow.Unknown}}
+		}
+		for _, a := range argOf(call, p) {
+			out = append(out, m.tr.OriginsByField(a, o.Frame, stop)...)
+		}
+	}
+	return out
 }

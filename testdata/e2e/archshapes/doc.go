@@ -1,5 +1,5 @@
 // Package archshapes holds held-out end-to-end fixtures for the unwrapped
-// analyzer: nine ways real servers spread tool registration over
+// analyzer: ten ways real servers spread tool registration over
 // packages, each as an unwrapped server (findings marked with want
 // comments) and a wrapped twin (no findings).
 //
@@ -23,4 +23,7 @@
 //     listed by an exported function or returned by a constructor of
 //     another package, which go vet's export data does not describe
 //     (mcp-go).
+// 10. ledger: a registrar object of another package holding the server and
+//     an optional middleware its constructor is given, passed to the
+//     package that registers the tools (mcp-go).
 package archshapes
