@@ -23,7 +23,7 @@
 //     listed by an exported function or returned by a constructor of
 //     another package, which go vet's export data does not describe
 //     (mcp-go).
-// 10. ledger: a registrar object of another package holding the server and
+//  10. ledger: a registrar object of another package holding the server and
 //     an optional middleware its constructor is given, passed to the
 //     package that registers the tools (mcp-go).
 package archshapes
