@@ -978,7 +978,17 @@ func (m *Model) toolHandlersOrigin(o flow.Origin, depth int) handlerSet {
 			if depth > flow.MaxDepth {
 				return handlerSet{unknown: true}
 			}
+			if ds := m.valueDeps(e, o.Frame); len(ds) > 0 {
+				// t.ToMCP() on a t the caller passes: decided where it
+				// is bound.
+				return handlerSet{deps: depParams(ds)}
+			}
 			cs, ok := m.tr.Callees(e, o.Frame)
+			if !ok {
+				// t.ToMCP() on the project's tool interface: its
+				// implementations' records.
+				cs, ok = m.valueCallees(e, o.Frame)
+			}
 			if !ok {
 				return handlerSet{unknown: true}
 			}
