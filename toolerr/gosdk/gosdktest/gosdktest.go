@@ -99,7 +99,8 @@ type TB interface {
 type Option func(*config)
 
 type config struct {
-	ctx context.Context
+	ctx    context.Context
+	client *mcp.ClientOptions
 }
 
 // WithContext sets the context the check's session is connected with
@@ -112,6 +113,17 @@ func WithContext(ctx context.Context) Option {
 			c.ctx = ctx
 		}
 	}
+}
+
+// WithClientOptions sets the options of the client the check connects,
+// such as the capabilities (ClientOptions.Capabilities) the server's
+// production clients declare: a server that offers some tools only to
+// clients with a capability (form elicitation, say) lists them, and the
+// check checks them, only when its client declares it. The client's
+// handlers (sampling, elicitation) are never called: no tool runs. The
+// default is a client with go-sdk's default capabilities.
+func WithClientOptions(opts *mcp.ClientOptions) Option {
+	return func(c *config) { c.client = opts }
 }
 
 // Install is how the failure of a tool without the boundary says to
@@ -135,12 +147,12 @@ func Check(t TB, s *mcp.Server, opts ...Option) {
 		t.Errorf("gosdktest: the server is nil")
 		return
 	}
-	for _, line := range run(c.ctx, s) {
+	for _, line := range run(c.ctx, s, c.client) {
 		t.Errorf("%s", line)
 	}
 }
 
-func run(ctx context.Context, s *mcp.Server) []string {
+func run(ctx context.Context, s *mcp.Server, client *mcp.ClientOptions) []string {
 	reg, err := registered(s)
 	if err != nil {
 		return []string{"gosdktest: " + err.Error()}
@@ -153,7 +165,7 @@ func run(ctx context.Context, s *mcp.Server) []string {
 		return []string{fmt.Sprintf("gosdktest: cannot connect to the server: %v", err)}
 	}
 	defer ss.Close()
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "toolerr-gosdktest", Version: "1.0.0"}, nil).Connect(ctx, ct, nil)
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "toolerr-gosdktest", Version: "1.0.0"}, client).Connect(ctx, ct, nil)
 	if err != nil {
 		return []string{fmt.Sprintf("gosdktest: cannot connect a client to the server: %v", err)}
 	}
@@ -222,7 +234,7 @@ func run(ctx context.Context, s *mcp.Server) []string {
 		lines = append(lines, fmt.Sprintf("tool %q is offered to a client but not registered on the server: a receiving middleware adds it to tools/list", name))
 	}
 	for _, name := range diff.Missing {
-		lines = append(lines, fmt.Sprintf("tool %q is registered but not offered to a client: a receiving middleware drops it from tools/list", name))
+		lines = append(lines, fmt.Sprintf("tool %q is registered but not offered to a client: a receiving middleware drops it from tools/list (if it is offered only to clients with some capability, declare it with WithClientOptions)", name))
 	}
 	for _, name := range sortedKeys(diff.Repeated) {
 		lines = append(lines, fmt.Sprintf("tool %q is offered %d times in tools/list: a receiving middleware repeats it", name, diff.Repeated[name]))

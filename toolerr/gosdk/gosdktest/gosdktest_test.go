@@ -219,7 +219,38 @@ func TestDroppedTool(t *testing.T) {
 		return slices.DeleteFunc(slices.Clone(tools), func(t *mcp.Tool) bool { return t.Name == "reindex" })
 	}))
 	addNotes(w, s, same, same)
-	w.check(s, []string{`tool "reindex" is registered but not offered to a client: a receiving middleware drops it from tools/list`})
+	w.check(s, []string{`tool "reindex" is registered but not offered to a client: a receiving middleware drops it from tools/list (if it is offered only to clients with some capability, declare it with WithClientOptions)`})
+}
+
+// A tool the server offers only to clients that declare form elicitation
+// is missing for the default client, and checked for one that declares
+// it.
+func TestToolForSomeClients(t *testing.T) {
+	build := func(w *tripwires) *mcp.Server {
+		s := newServer(nil)
+		s.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+			return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+				res, err := next(ctx, method, req)
+				l, ok := res.(*mcp.ListToolsResult)
+				if !ok || err != nil {
+					return res, err
+				}
+				if caps := req.GetSession().(*mcp.ServerSession).InitializeParams().Capabilities; caps == nil || caps.Elicitation == nil || caps.Elicitation.Form == nil {
+					l.Tools = slices.DeleteFunc(slices.Clone(l.Tools), func(t *mcp.Tool) bool { return t.Name == "reindex" })
+				}
+				return l, nil
+			}
+		})
+		s.AddReceivingMiddleware(gosdk.ReceivingBoundary())
+		addNotes(w, s, same, same)
+		return s
+	}
+	w := newTripwires(t)
+	w.check(build(w), []string{`tool "reindex" is registered but not offered to a client: a receiving middleware drops it from tools/list (if it is offered only to clients with some capability, declare it with WithClientOptions)`})
+	w = newTripwires(t)
+	w.check(build(w), nil, gosdktest.WithClientOptions(&mcp.ClientOptions{
+		Capabilities: &mcp.ClientCapabilities{Elicitation: &mcp.ElicitationCapabilities{Form: &mcp.FormElicitationCapabilities{}}},
+	}))
 }
 
 func TestRepeatedAndInventedTools(t *testing.T) {

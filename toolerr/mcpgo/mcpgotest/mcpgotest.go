@@ -106,7 +106,8 @@ type TB interface {
 type Option func(*config)
 
 type config struct {
-	ctx context.Context
+	ctx  context.Context
+	caps mcp.ClientCapabilities
 }
 
 // WithContext sets the context the check's session and calls start from,
@@ -119,6 +120,16 @@ func WithContext(ctx context.Context) Option {
 			c.ctx = ctx
 		}
 	}
+}
+
+// WithClientCapabilities sets the capabilities the check's client
+// declares when it initializes, such as those the server's production
+// clients declare: a server whose tool filter offers some tools only to
+// clients with a capability (elicitation, say) lists them, and the check
+// checks them, only when its client declares it. The default declares
+// none.
+func WithClientCapabilities(caps mcp.ClientCapabilities) Option {
+	return func(c *config) { c.caps = caps }
 }
 
 // Install is how the failure of a tool without the boundary says to
@@ -142,7 +153,7 @@ func Check(t TB, s *server.MCPServer, opts ...Option) {
 		t.Errorf("mcpgotest: the server is nil")
 		return
 	}
-	for _, line := range run(c.ctx, s) {
+	for _, line := range run(c.ctx, s, c.caps) {
 		t.Errorf("%s", line)
 	}
 }
@@ -154,7 +165,7 @@ type registration struct {
 	session bool
 }
 
-func run(ctx context.Context, s *server.MCPServer) []string {
+func run(ctx context.Context, s *server.MCPServer, caps mcp.ClientCapabilities) []string {
 	sess := newSession()
 	ctx = s.WithContext(ctx, sess)
 	if err := s.RegisterSession(ctx, sess); err != nil {
@@ -166,6 +177,7 @@ func run(ctx context.Context, s *server.MCPServer) []string {
 	var init mcp.InitializeRequest
 	init.Params.ProtocolVersion = mcp.LATEST_LEGACY_PROTOCOL_VERSION
 	init.Params.ClientInfo = mcp.Implementation{Name: "toolerr-mcpgotest", Version: "1.0.0"}
+	init.Params.Capabilities = caps
 	if _, err := request(ctx, s, "initialize", init.Params); err != nil {
 		return []string{fmt.Sprintf("mcpgotest: initialize failed: %v", err)}
 	}
@@ -222,7 +234,7 @@ func run(ctx context.Context, s *server.MCPServer) []string {
 		lines = append(lines, fmt.Sprintf("tool %q is offered to a client but not registered on the server: a tool filter or a hook adds it to tools/list", name))
 	}
 	for _, name := range diff.Missing {
-		lines = append(lines, fmt.Sprintf("tool %q is registered but not offered to a client: a tool filter or a hook drops it from tools/list", name))
+		lines = append(lines, fmt.Sprintf("tool %q is registered but not offered to a client: a tool filter or a hook drops it from tools/list (if it is offered only to clients with some capability, declare it with WithClientCapabilities)", name))
 	}
 	for _, name := range sortedKeys(diff.Repeated) {
 		lines = append(lines, fmt.Sprintf("tool %q is offered %d times in tools/list: a tool filter or a hook repeats it", name, diff.Repeated[name]))
@@ -416,6 +428,8 @@ type session struct {
 	stand   *server.ServerTool           // the stand-in, during a probe
 	under   server.ServerTool            // the session tool it shadows
 	shadows bool                         // whether there is one
+	info    mcp.Implementation           // what the client declared
+	caps    mcp.ClientCapabilities
 }
 
 func newSession() *session {
@@ -444,6 +458,35 @@ func (s *session) SessionID() string                                   { return 
 func (s *session) NotificationChannel() chan<- mcp.JSONRPCNotification { return s.notes }
 func (s *session) Initialize()                                         { s.initialized.Store(true) }
 func (s *session) Initialized() bool                                   { return s.initialized.Load() }
+
+// GetClientInfo implements server.SessionWithClientInfo, so that the
+// server's tool filters and hooks read what the check's client declared.
+func (s *session) GetClientInfo() mcp.Implementation {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.info
+}
+
+// SetClientInfo implements server.SessionWithClientInfo.
+func (s *session) SetClientInfo(info mcp.Implementation) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.info = info
+}
+
+// GetClientCapabilities implements server.SessionWithClientInfo.
+func (s *session) GetClientCapabilities() mcp.ClientCapabilities {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.caps
+}
+
+// SetClientCapabilities implements server.SessionWithClientInfo.
+func (s *session) SetClientCapabilities(caps mcp.ClientCapabilities) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.caps = caps
+}
 
 // GetSessionTools implements server.SessionWithTools.
 func (s *session) GetSessionTools() map[string]server.ServerTool {

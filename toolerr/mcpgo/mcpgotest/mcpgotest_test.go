@@ -266,7 +266,26 @@ func TestDroppedTool(t *testing.T) {
 		return slices.DeleteFunc(tools, func(t mcp.Tool) bool { return t.Name == "search_notes" })
 	})...)
 	addNotes(w, s, same)
-	w.check(s, []string{`tool "search_notes" is registered but not offered to a client: a tool filter or a hook drops it from tools/list`})
+	w.check(s, []string{`tool "search_notes" is registered but not offered to a client: a tool filter or a hook drops it from tools/list (if it is offered only to clients with some capability, declare it with WithClientCapabilities)`})
+}
+
+// A tool the server offers only to clients that declare elicitation is
+// missing for the default client, and checked for one that declares it.
+func TestToolForSomeClients(t *testing.T) {
+	build := func(w *tripwires) *server.MCPServer {
+		s := server.NewMCPServer("notes", "1.0.0", withBoundary(func(ctx context.Context, tools []mcp.Tool) []mcp.Tool {
+			if cs, ok := server.ClientSessionFromContext(ctx).(server.SessionWithClientInfo); ok && cs.GetClientCapabilities().Elicitation != nil {
+				return tools
+			}
+			return slices.DeleteFunc(tools, func(t mcp.Tool) bool { return t.Name == "search_notes" })
+		})...)
+		addNotes(w, s, same)
+		return s
+	}
+	w := newTripwires(t)
+	w.check(build(w), []string{`tool "search_notes" is registered but not offered to a client: a tool filter or a hook drops it from tools/list (if it is offered only to clients with some capability, declare it with WithClientCapabilities)`})
+	w = newTripwires(t)
+	w.check(build(w), nil, mcpgotest.WithClientCapabilities(mcp.ClientCapabilities{Elicitation: &mcp.ElicitationCapability{}}))
 }
 
 func TestRepeatedAndInventedTools(t *testing.T) {
