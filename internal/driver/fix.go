@@ -61,6 +61,8 @@ type FixResult struct {
 	// Incomplete is set when some packages did not load or were not
 	// analysed: what is left is then not known for them.
 	Incomplete bool
+	// Analysed counts the packages that loaded and were analysed.
+	Analysed int
 }
 
 // ComputeFixes merges the first suggested fix of each finding, in the
@@ -280,6 +282,10 @@ func (r *FixResult) Report(w io.Writer, name, cwd string, fs, left []Finding) er
 		if _, err := fmt.Fprintf(w, "%s: fix: go.mod replaces %s but does not require it; run go get %s@v0.0.0, then %s -fix again, then go mod tidy\n", name, toolerrModule, toolerrModule, name); err != nil {
 			return err
 		}
+	}
+	if len(left) == 0 && r.Incomplete && r.Analysed == 0 {
+		_, err := fmt.Fprintf(w, "%s: fix: nothing was analysed: every package has the errors above; fix them and run -fix again\n", name)
+		return err
 	}
 	if len(left) == 0 && r.Incomplete {
 		_, err := fmt.Fprintf(w, "%s: fix: no finding left in the packages analysed; the packages with errors above were not analysed: fix them and run -fix again\n", name)

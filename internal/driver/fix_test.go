@@ -195,13 +195,23 @@ func TestFixReport(t *testing.T) {
 		t.Errorf("empty report:\n%s\nwant\n%s", b.String(), want)
 	}
 	// Packages that did not load: nothing is known of them.
-	r = &FixResult{Fixed: map[*Finding]bool{}, Incomplete: true}
+	r = &FixResult{Fixed: map[*Finding]bool{}, Incomplete: true, Analysed: 3}
 	b.Reset()
 	if err := r.Report(&b, "toolcheck", "", nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	if strings.Contains(b.String(), "fix: no finding left\n") || !strings.Contains(b.String(), "were not analysed") {
 		t.Errorf("report after packages failed to load:\n%s", b.String())
+	}
+	// No package loaded (a go.sum entry missing, say): no word of
+	// findings left.
+	r = &FixResult{Fixed: map[*Finding]bool{}, Incomplete: true}
+	b.Reset()
+	if err := r.Report(&b, "toolcheck", "", nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	if want := "toolcheck: fix: applied 0 fixes\ntoolcheck: fix: nothing was analysed: every package has the errors above; fix them and run -fix again\n"; b.String() != want {
+		t.Errorf("report when no package loaded:\n%s\nwant\n%s", b.String(), want)
 	}
 }
 

@@ -392,7 +392,7 @@ func (p *Program) run(patterns []string, analyzers []*analysis.Analyzer, opts Op
 				left = again
 			}
 		}
-		fixes.Incomplete = failed
+		fixes.Incomplete, fixes.Analysed = failed, len(ok)
 		if err := fixes.Report(p.Stderr, p.Name, p.Dir, findings, left); err != nil {
 			p.errorf("%v", err)
 			return ExitError
