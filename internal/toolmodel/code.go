@@ -316,6 +316,8 @@ func (m *Model) hiddenMethods(ff *FuncFact, exported map[*types.Func]*FuncFact) 
 			continue
 		}
 		ms := types.NewMethodSet(types.NewPointer(tn.Type()))
+		var list []MethodFact
+		known := false
 		for i := 0; i < ms.Len(); i++ {
 			fn, ok := ms.At(i).Obj().(*types.Func)
 			if !ok || len(ms.At(i).Index()) > 1 || ff.hasMethod(c.Name, fn.Name()) {
@@ -329,8 +331,14 @@ func (m *Model) hiddenMethods(ff *FuncFact, exported map[*types.Func]*FuncFact) 
 				cp := *f
 				cp.Methods = nil
 				mf.Fact = &cp
+				known = true
 			}
-			ff.Methods = append(ff.Methods, mf)
+			list = append(list, mf)
+		}
+		if known {
+			// Methods none of which says anything give a call through
+			// them nothing to go on: not listed.
+			ff.Methods = append(ff.Methods, list...)
 		}
 	}
 }
