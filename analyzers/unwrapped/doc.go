@@ -111,6 +111,22 @@
 //     package the call cannot see counts where its value is passed to a
 //     function that calls the method, through that function's fact.
 //
+// A tool and a handler taken from one interface value
+// (`s.AddTool(t.Definition(), t.Handler())`) pair by implementation: a tool
+// type that wraps its own handler is not named because another type in the
+// slice does not. A type another package hides (`func All() []Tool {
+// return []Tool{&list{}} }` with `list` unexported) is seen through the
+// fact of the function that returns it, so go vet, which reads other
+// packages from export data, names the same tools as the standalone driver.
+//
+// A registrar object keeps the server, and maybe a middleware, in fields:
+// `r := registry.New(s, wrap)` in one package, `r.Add(tool, h)` in another.
+// Facts say which parameter a constructor keeps in which field and that a
+// method registers on its receiver's field, so the tools are named at `s`'s
+// construction, and a boundary given as the registrar's middleware silences
+// them. An optional middleware (`if r.wrap != nil { h = r.wrap(h) }`)
+// wraps the handler when a boundary is what the caller sets.
+//
 // Tool names are resolved through constants, concatenations and
 // `fmt.Sprintf("%s…", …)` of them, functions that return them, and
 // package-level variables of other packages (`var ExportTool =
