@@ -38,10 +38,12 @@ func (c *checker) checkHole(p part, u *unit) {
 	}
 	ls := c.leaves(p.hole, -1, nil)
 	done := map[leafKind]bool{}
+	var found []holeProblem
 	for _, l := range ls {
 		if done[l.kind] {
 			continue
 		}
+		var hp holeProblem
 		switch l.kind {
 		case lParam:
 			if u != nil && !isScalar(l.param.Type()) && u.decl != nil {
@@ -51,20 +53,49 @@ func (c *checker) checkHole(p part, u *unit) {
 			}
 			continue
 		case lServer:
-			c.report(p.node, catRawError, fmt.Sprintf("model-facing text includes the raw error of %s%s, with server detail the model cannot act on; log it, and tell the model what to do next or return it as a fault for the tool boundary", ops(ls), via(l)))
+			hp = holeProblem{catRawError, "the raw error of " + ops(ls), via(l), ", with server detail the model cannot act on; log it, and tell the model what to do next or return it as a fault for the tool boundary"}
 		case lUpstream:
-			c.report(p.node, catUpstream, fmt.Sprintf("model-facing text includes %s%s; log it, and tell the model in a sentence what failed and what to do next", l.what, via(l)))
+			hp = holeProblem{catUpstream, l.what, via(l), "; log it, and tell the model in a sentence what failed and what to do next"}
 		case lStack:
-			c.report(p.node, catStack, fmt.Sprintf("model-facing text includes a stack trace or frame (%s); log it, and send text the model can act on", l.what))
+			hp = holeProblem{catStack, fmt.Sprintf("a stack trace or frame (%s)", l.what), "", "; log it, and send text the model can act on"}
 		case lServerPath:
-			c.report(p.node, catServerPath, fmt.Sprintf("model-facing text includes a server path (%s)%s, which the model cannot open; quote the path the model sent, or leave it out", l.what, via(l)))
+			hp = holeProblem{catServerPath, fmt.Sprintf("a server path (%s)", l.what), via(l), ", which the model cannot open; quote the path the model sent, or leave it out"}
 		case lTypeName:
-			c.report(p.node, catTypeName, fmt.Sprintf("model-facing text includes a Go type name (%s); say what was wrong in the tool's own terms", l.what))
+			hp = holeProblem{catTypeName, fmt.Sprintf("a Go type name (%s)", l.what), "", "; say what was wrong in the tool's own terms"}
 		default:
 			continue
 		}
 		done[l.kind] = true
+		found = append(found, hp)
 	}
+	switch len(found) {
+	case 0:
+	case 1:
+		c.report(p.node, found[0].cat, "model-facing text includes "+found[0].what+found[0].via+found[0].why)
+	default:
+		// One value, one place to fix: one finding that names all it
+		// carries, and the function it came through once when it is one.
+		whats := make([]string, len(found))
+		oneVia := true
+		for i, hp := range found {
+			whats[i] = hp.what + hp.via
+			oneVia = oneVia && hp.via == found[0].via
+		}
+		if oneVia {
+			for i, hp := range found {
+				whats[i] = hp.what
+			}
+			whats[len(whats)-1] += found[0].via
+		}
+		c.report(p.node, found[0].cat, "model-facing text includes "+strings.Join(whats, " and ")+"; log it, and send text the model can act on")
+	}
+}
+
+// A holeProblem is one thing a value in model-facing text carries that the
+// model cannot act on: its category, what it is, the function it came
+// through, and the rest of its message when it is the only one.
+type holeProblem struct {
+	cat, what, via, why string
 }
 
 // isScalar reports whether t is a number or a boolean, whose text cannot

@@ -71,6 +71,10 @@ func (s *Server) paths(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallT
 	case "i":
 		abs, _ := filepath.Abs("notes")
 		return mcp.NewToolResultErrorf("cannot open %q", abs), nil // want `server path \(a path filepath.Abs builds`
+	case "j":
+		if err := readConfig(); err != nil {
+			return mcp.NewToolResultErrorf("cannot start: %v", err), nil // want `^model-facing text includes a server path \(os.Getwd\) and the raw error of os.ReadFile, returned through texts.readConfig; log it, and send text the model can act on$`
+		}
 	}
 	// Clean: the model's own path quoted back, relative paths, a URL, API routes.
 	if p != "" {
@@ -195,4 +199,14 @@ func init() {
 	_ = mcp.NewTool("rebuild_index")
 	_ = s
 	_ = fmt.Sprint
+}
+
+// readConfig's error carries both a server path and a raw error: one
+// value, one finding.
+func readConfig() error {
+	wd, _ := os.Getwd()
+	if _, err := os.ReadFile(filepath.Join(wd, "notes.toml")); err != nil {
+		return fmt.Errorf("config in %s: %w", wd, err)
+	}
+	return nil
 }
