@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/toolcheck/toolcheck/internal/lazyre"
@@ -75,16 +76,15 @@ func (c *checker) checkHole(p part, u *unit) {
 	default:
 		// One value, one place to fix: one finding that names all it
 		// carries, and the function it came through once when it is one.
+		oneVia := !slices.ContainsFunc(found, func(hp holeProblem) bool { return hp.via != found[0].via })
 		whats := make([]string, len(found))
-		oneVia := true
 		for i, hp := range found {
-			whats[i] = hp.what + hp.via
-			oneVia = oneVia && hp.via == found[0].via
+			whats[i] = hp.what
+			if !oneVia {
+				whats[i] += hp.via
+			}
 		}
 		if oneVia {
-			for i, hp := range found {
-				whats[i] = hp.what
-			}
 			whats[len(whats)-1] += found[0].via
 		}
 		c.report(p.node, found[0].cat, "model-facing text includes "+strings.Join(whats, " and ")+"; log it, and send text the model can act on")

@@ -488,9 +488,9 @@ func (fl *Info) optionalApply(c astindex.Cursor, v types.Object, rhs ast.Expr) a
 		return nil
 	}
 	f := cond.X
-	if isNil(f) {
+	if fl.isNil(f) {
 		f = cond.Y
-	} else if !isNil(cond.Y) {
+	} else if !fl.isNil(cond.Y) {
 		return nil
 	}
 	if types.ExprString(ast.Unparen(f)) != types.ExprString(ast.Unparen(call.Fun)) {
@@ -504,9 +504,10 @@ func (fl *Info) optionalApply(c astindex.Cursor, v types.Object, rhs ast.Expr) a
 	return nil
 }
 
-func isNil(e ast.Expr) bool {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	return ok && id.Name == "nil"
+// isNil reports whether e is the predeclared nil.
+func (fl *Info) isNil(e ast.Expr) bool {
+	tv, ok := fl.Types.Types[ast.Unparen(e)]
+	return ok && tv.IsNil()
 }
 
 // blockParent returns the node whose statement list holds the statement

@@ -536,8 +536,7 @@ func (m *Model) decide(node ast.Node, t *template, keep bool, s *summary) {
 		}
 	}
 	dependent := (len(hs.unwrapped) > 0 && (len(ss.params) > 0 || len(ss.fields) > 0 || m.ownParams(node, ss.optIf))) ||
-		(len(hs.params) > 0 && len(ss.fields) > 0) ||
-		(len(hs.params) > 0 && (ss.bare() || len(ss.params) > 0 || foreign > 0)) ||
+		(len(hs.params) > 0 && (ss.bare() || len(ss.params) > 0 || len(ss.fields) > 0 || foreign > 0)) ||
 		len(hs.deps) > 0 ||
 		len(pools) > 0 && len(ss.params) > 0
 	if dependent && keep {

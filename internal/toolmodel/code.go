@@ -320,7 +320,10 @@ func (m *Model) hiddenMethods(ff *FuncFact, exported map[*types.Func]*FuncFact) 
 		known := false
 		for i := 0; i < ms.Len(); i++ {
 			fn, ok := ms.At(i).Obj().(*types.Func)
-			if !ok || len(ms.At(i).Index()) > 1 || ff.hasMethod(c.Name, fn.Name()) {
+			if !ok {
+				continue
+			}
+			if _, listed := ff.method(c.Name, fn.Name()); listed || len(ms.At(i).Index()) > 1 {
 				continue // a promoted method, or one listed already
 			}
 			_, ptr := fn.Type().(*types.Signature).Recv().Type().(*types.Pointer)

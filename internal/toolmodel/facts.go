@@ -229,15 +229,6 @@ func (f *FuncFact) empty() bool {
 		len(f.Concrete) == 0 && len(f.Fields) == 0
 }
 
-func (f *FuncFact) hasMethod(typ, name string) bool {
-	for _, mf := range f.Methods {
-		if mf.Type == typ && mf.Name == name {
-			return true
-		}
-	}
-	return false
-}
-
 // method returns what f carries of method name of type typ.
 func (f *FuncFact) method(typ, name string) (MethodFact, bool) {
 	for _, mf := range f.Methods {
