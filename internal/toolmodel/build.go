@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/toolcheck/toolcheck/internal/flow"
 )
@@ -355,7 +356,9 @@ func (m *Model) summaryOf(node ast.Node) []*template {
 			// So may a server factory held as a value.
 			// A method of an interface whose package reaches an SDK may be
 			// implemented by a tool that registers itself.
-			if sig := funcSig(m.Pass.TypesInfo.TypeOf(call.Fun)); sig != nil && (registrarSig(sig) || sig.Params().Len() == 0 || returnsServer(sig) || m.sdkInterfaceCall(call)) {
+			// A method of an interface of the standard library (err.Error(),
+			// ctx.Err()) is none of these.
+			if sig := funcSig(m.Pass.TypesInfo.TypeOf(call.Fun)); sig != nil && !m.stdInterfaceCall(call) && (registrarSig(sig) || sig.Params().Len() == 0 || returnsServer(sig) || m.sdkInterfaceCall(call)) {
 				m.decide(node, &template{call: call, dyn: true}, true, s)
 			}
 		}
@@ -828,6 +831,26 @@ func (m *Model) equippedAfter(call *ast.CallExpr) bool {
 func (m *Model) sdkInterfaceCall(call *ast.CallExpr) bool {
 	sel := flow.InterfaceCall(m.Pass.TypesInfo, call)
 	return sel != nil && m.sdkInterface(m.Pass.TypesInfo.TypeOf(sel.X))
+}
+
+// stdInterfaceCall reports whether call calls a method of an interface
+// the standard library declares (error included): a package whose path
+// has no domain and that reaches no SDK.
+func (m *Model) stdInterfaceCall(call *ast.CallExpr) bool {
+	sel := flow.InterfaceCall(m.Pass.TypesInfo, call)
+	if sel == nil {
+		return false
+	}
+	n, ok := types.Unalias(m.Pass.TypesInfo.TypeOf(sel.X)).(*types.Named)
+	if !ok {
+		return false
+	}
+	pkg := n.Obj().Pkg()
+	if pkg == nil {
+		return true // error
+	}
+	first, _, _ := strings.Cut(pkg.Path(), "/")
+	return !strings.Contains(first, ".") && pkg != m.Pass.Pkg && !reachesSDK(pkg)
 }
 
 // funcSig returns the signature of a function type, or nil.
