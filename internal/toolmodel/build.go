@@ -850,7 +850,7 @@ func (m *Model) stdInterfaceCall(call *ast.CallExpr) bool {
 		return true // error
 	}
 	first, _, _ := strings.Cut(pkg.Path(), "/")
-	return !strings.Contains(first, ".") && pkg != m.Pass.Pkg && !reachesSDK(pkg)
+	return !strings.Contains(first, ".") && pkg != m.Pass.Pkg && !m.reachesSDK(pkg)
 }
 
 // funcSig returns the signature of a function type, or nil.

@@ -342,7 +342,7 @@ func (m *Model) classifyHandler(e ast.Expr, f *flow.Frame) handlerSet {
 // classifyHandlerAt is classifyHandler of an argument, a tuple's result.
 func (m *Model) classifyHandlerAt(a arg, f *flow.Frame) handlerSet {
 	if a.tuple >= 0 {
-		if isToolValueType(m.typeOf(a)) {
+		if m.isToolValueType(m.typeOf(a)) {
 			return m.toolHandlersAt(a, f)
 		}
 		var hs handlerSet
@@ -371,7 +371,7 @@ func (m *Model) classifyHandlerAt(a arg, f *flow.Frame) handlerSet {
 	if rec, ok := m.recordField(e); ok {
 		return m.toolHandlers(rec, f)
 	}
-	if isToolValueType(m.Pass.TypesInfo.TypeOf(e)) {
+	if m.isToolValueType(m.Pass.TypesInfo.TypeOf(e)) {
 		return m.toolHandlers(e, f)
 	}
 	var hs handlerSet
@@ -906,7 +906,7 @@ func (m *Model) toolHandlersAt(a arg, f *flow.Frame) handlerSet {
 	if hs.unknown {
 		// Records the model cannot follow, out of a registry of another
 		// package or an SDK call: any record of the type the program builds.
-		if typ := recordTypeName(m.typeOf(a)); typ != "" && !isServerToolType(elemType(m.typeOf(a))) {
+		if typ := m.recordTypeName(m.typeOf(a)); typ != "" && !isServerToolType(elemType(m.typeOf(a))) {
 			hs.unwrapped = append(hs.unwrapped, m.poolOf(typ)...)
 			hs.unknown = false
 		}
@@ -965,7 +965,7 @@ func (m *Model) toolHandlersOrigin(o flow.Origin, depth int) handlerSet {
 	case flow.Expr:
 		switch e := o.Expr.(type) {
 		case *ast.CompositeLit:
-			r := recordOf(m.Pass.TypesInfo.TypeOf(e))
+			r := m.recordOf(m.Pass.TypesInfo.TypeOf(e))
 			if r == nil {
 				return handlerSet{unknown: true}
 			}

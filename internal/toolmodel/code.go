@@ -212,7 +212,7 @@ func (m *Model) exportFacts(installs map[ast.Node][]int) {
 						ff.ToolDefs = append(ff.ToolDefs, ResultSrc{i, Src{Kind: SrcParam, Param: pi.Index}})
 					}
 				}
-			case isToolValueType(t):
+			case m.isToolValueType(t):
 				origins, ok := m.tr.ReturnsOf(d, nil, i, nil)
 				if !ok {
 					continue

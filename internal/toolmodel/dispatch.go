@@ -210,7 +210,7 @@ func (m *Model) implementations(iface types.Type, name string) []flow.Callee {
 			return
 		}
 		seen[pkg] = true
-		if pkg != m.Pass.Pkg && !reachesSDK(pkg) {
+		if pkg != m.Pass.Pkg && !m.reachesSDK(pkg) {
 			return
 		}
 		scope := pkg.Scope()
@@ -285,7 +285,7 @@ func (m *Model) sdkInterface(t types.Type) bool {
 		return false
 	}
 	pkg := n.Obj().Pkg()
-	return pkg == m.Pass.Pkg || reachesSDK(pkg)
+	return pkg == m.Pass.Pkg || m.reachesSDK(pkg)
 }
 
 // concreteResults returns the dynamic types of result i of function d, an

@@ -166,7 +166,7 @@ func (m *Model) ModuleRequires(file *ast.File, path string) bool {
 // boundary takes or returns handlers or middleware of an SDK, so its
 // package reaches one, unless the configuration names it.
 func (m *Model) mayDeclareBoundary(pkg *types.Package) bool {
-	if reachesSDK(pkg) {
+	if m.reachesSDK(pkg) {
 		return true
 	}
 	for n := range m.cfgNames {

@@ -41,7 +41,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"weak"
 
 	"github.com/toolcheck/toolcheck/internal/flow"
 
@@ -100,8 +99,11 @@ type Model struct {
 	stashed   map[string]bool
 	restash   bool
 	reported  map[string]bool
-	pools     map[string][]entry // the tool records the package builds, by type
-	poolCache map[string][]entry // ... and its imports
+	pools     map[string][]entry       // the tool records the package builds, by type
+	poolCache map[string][]entry       // ... and its imports
+	records   map[*types.Named]*record // the record types seen, for this package only (recordOf, guarded by recMu)
+	recMu     sync.Mutex
+	reach     reachability // reachesSDK's answers
 	funcFacts map[*types.Func]*FuncFact
 	standIns  map[standInKey]types.Type // types importers cannot see (concreteType)
 	impls     map[implKey][]flow.Callee // memoizes implementations
@@ -184,45 +186,54 @@ func newModel(cfg *Config, host bool) *analysis.Analyzer {
 // configuration file found above each package.
 var Default = New(&Config{})
 
-// relevantCache holds final answers of reaches, by package: not by path,
-// since a test variant shares its package's path but may import more, and
-// weakly, so that a long-lived process (fuzzing, an editor's) does not keep
-// every package it ever checked.
-var relevantCache sync.Map // weak.Pointer[types.Package] -> bool
-
-// reachesSDK reports whether pkg imports an MCP SDK, directly or not.
-func reachesSDK(pkg *types.Package) bool {
-	return reaches(pkg, map[*types.Package]bool{})
+// reachability holds the final answers of reachesSDK for one package's
+// analysis, by package: not by path, since a test variant shares its
+// package's path but may import more. It lives as long as the analysis
+// of the package, so that a long-lived process (fuzzing, an editor's)
+// does not keep every package it ever checked.
+type reachability struct {
+	mu    sync.Mutex
+	known map[*types.Package]bool
 }
 
-func reaches(pkg *types.Package, seen map[*types.Package]bool) bool {
-	if v, ok := relevantCache.Load(weak.Make(pkg)); ok {
-		return v.(bool)
+// reachesSDK reports whether pkg imports an MCP SDK, directly or not.
+func (m *Model) reachesSDK(pkg *types.Package) bool {
+	r := &m.reach
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.known == nil {
+		r.known = map[*types.Package]bool{}
+	}
+	return r.reaches(pkg, map[*types.Package]bool{})
+}
+
+func (r *reachability) reaches(pkg *types.Package, seen map[*types.Package]bool) bool {
+	if v, ok := r.known[pkg]; ok {
+		return v
 	}
 	if seen[pkg] {
 		return false
 	}
 	seen[pkg] = true
-	r := IsSDKPath(pkg.Path())
+	ok := IsSDKPath(pkg.Path())
 	for _, imp := range pkg.Imports() {
-		if r {
+		if ok {
 			break
 		}
-		r = reaches(imp, seen)
+		ok = r.reaches(imp, seen)
 	}
-	if r {
-		relevantCache.Store(weak.Make(pkg), true)
-	} else if len(seen) == 1 || allCached(pkg) {
-		relevantCache.Store(weak.Make(pkg), false)
+	if ok || len(seen) == 1 || r.allKnown(pkg) {
+		r.known[pkg] = ok
 	}
-	return r
+	return ok
 }
 
-// allCached reports whether every import of pkg has a final answer, so that
-// a negative answer for pkg is final too (not an artefact of a cycle).
-func allCached(pkg *types.Package) bool {
+// allKnown reports whether every import of pkg has a final answer, so
+// that a negative answer for pkg is final too (not an artefact of a
+// cycle).
+func (r *reachability) allKnown(pkg *types.Package) bool {
 	for _, imp := range pkg.Imports() {
-		if _, ok := relevantCache.Load(weak.Make(imp)); !ok {
+		if _, ok := r.known[imp]; !ok {
 			return false
 		}
 	}
@@ -246,7 +257,7 @@ func definesToolError(pkg *types.Package, cfg nameSet) bool {
 // imports a ToolError type: only such a package can hold tools, ToolError
 // constructors, or the helpers toolcheck learns facts about.
 func (m *Model) RelevantPackage(pkg *types.Package) bool {
-	if reachesSDK(pkg) || definesToolError(pkg, m.teNames) {
+	if m.reachesSDK(pkg) || definesToolError(pkg, m.teNames) {
 		return true
 	}
 	for _, imp := range pkg.Imports() {

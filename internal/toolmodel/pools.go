@@ -53,9 +53,9 @@ func (f *PoolFact) String() string {
 
 // recordTypeName returns the qualified name of the tool record type t is
 // made of (through slices, maps and pointers), or "".
-func recordTypeName(t types.Type) string {
+func (m *Model) recordTypeName(t types.Type) string {
 	t = elemType(t)
-	if recordOf(t) == nil {
+	if m.recordOf(t) == nil {
 		return ""
 	}
 	n, ok := types.Unalias(t).(*types.Named)
@@ -89,7 +89,7 @@ func (m *Model) ownPools() map[string][]entry {
 		}
 	}
 	consider := func(e ast.Expr, t types.Type) {
-		typ := recordTypeName(t)
+		typ := m.recordTypeName(t)
 		if typ == "" || m.IsTestFile(e.Pos()) {
 			return // (a test's records are not the program's)
 		}
@@ -113,7 +113,7 @@ func (m *Model) ownPools() map[string][]entry {
 		consider(ca.Call, info.TypeOf(ca.Call))
 	}
 	for _, lit := range m.Flow.CompositeLits() {
-		if recordOf(lit.Type) != nil {
+		if m.recordOf(lit.Type) != nil {
 			if _, isPtr := types.Unalias(lit.Type).(*types.Pointer); !isPtr {
 				consider(lit.Lit, lit.Type)
 			}
@@ -163,7 +163,7 @@ func (m *Model) poolOf(typ string) []entry {
 func (m *Model) poolParams(node ast.Node, hs handlerSet) (own []*types.Var, pools []string) {
 	for _, p := range hs.params {
 		pi, ok := m.Flow.ParamOf(p)
-		typ := recordTypeName(p.Type())
+		typ := m.recordTypeName(p.Type())
 		if !ok || m.encloses(pi.Func, node) || typ == "" {
 			own = append(own, p)
 			continue

@@ -3,7 +3,6 @@ package toolmodel
 import (
 	"go/ast"
 	"go/types"
-	"sync"
 
 	"github.com/toolcheck/toolcheck/internal/flow"
 )
@@ -26,10 +25,11 @@ type record struct {
 	index     [2]int // the fields' positions, for positional literals
 }
 
-var records sync.Map // *types.Named -> *record (nil: not a record)
-
-// recordOf returns the tool record type t is, or points to.
-func recordOf(t types.Type) *record {
+// recordOf returns the tool record type t is, or points to. The answers
+// are kept for the package's analysis only: a process-wide table would
+// keep every type of every package a long-lived process (the language
+// server) ever checked.
+func (m *Model) recordOf(t types.Type) *record {
 	n := namedOf(t)
 	if n == nil {
 		return nil
@@ -38,12 +38,16 @@ func recordOf(t types.Type) *record {
 	if _, ok := n.Underlying().(*types.Struct); !ok {
 		return nil // most named types (error above all): no cache lookup
 	}
-	if v, ok := records.Load(n); ok {
-		r, _ := v.(*record)
+	m.recMu.Lock()
+	defer m.recMu.Unlock()
+	if r, ok := m.records[n]; ok {
 		return r
 	}
 	r := computeRecord(n)
-	records.Store(n, r)
+	if m.records == nil {
+		m.records = map[*types.Named]*record{}
+	}
+	m.records[n] = r
 	return r
 }
 
@@ -85,8 +89,8 @@ func computeRecord(n *types.Named) *record {
 
 // isToolValueType matches tool records and slices, arrays, maps and
 // pointers of them.
-func isToolValueType(t types.Type) bool {
-	return recordOf(elemType(t)) != nil
+func (m *Model) isToolValueType(t types.Type) bool {
+	return m.recordOf(elemType(t)) != nil
 }
 
 // recordField reports whether e selects the handler field of a tool
@@ -108,7 +112,7 @@ func (m *Model) recordField(e ast.Expr) (ast.Expr, bool) {
 	if !ok || s.Kind() != types.FieldVal {
 		return nil, false
 	}
-	r := recordOf(info.TypeOf(sel.X))
+	r := m.recordOf(info.TypeOf(sel.X))
 	if r == nil || s.Obj() != r.handler || r.factory != factoryCall || r.registrar {
 		return nil, false
 	}
@@ -128,7 +132,7 @@ func (m *Model) registrarField(call *ast.CallExpr) (ast.Expr, ast.Expr, bool) {
 	if !ok || s.Kind() != types.FieldVal {
 		return nil, nil, false
 	}
-	r := recordOf(info.TypeOf(sel.X))
+	r := m.recordOf(info.TypeOf(sel.X))
 	if r == nil || !r.registrar || s.Obj() != r.handler || r.server >= len(call.Args) {
 		return nil, nil, false
 	}

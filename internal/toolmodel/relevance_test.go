@@ -13,13 +13,14 @@ func TestRelevanceByPackage(t *testing.T) {
 	plain := types.NewPackage("example.com/relevance", "relevance")
 	withTests := types.NewPackage("example.com/relevance", "relevance")
 	withTests.SetImports([]*types.Package{sdk})
-	if reachesSDK(plain) {
+	m := &Model{}
+	if m.reachesSDK(plain) {
 		t.Error("a package importing nothing reaches the SDK")
 	}
-	if !reachesSDK(withTests) {
+	if !m.reachesSDK(withTests) {
 		t.Error("the test variant importing the SDK does not reach it after its package was decided")
 	}
-	if reachesSDK(plain) {
+	if m.reachesSDK(plain) {
 		t.Error("the package's answer changed after its test variant's")
 	}
 }
