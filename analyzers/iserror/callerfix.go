@@ -248,6 +248,16 @@ func lowerFirst(s string) string {
 	return string(unicode.ToLower(r)) + s[n:]
 }
 
+// trimErrorEnd drops the punctuation and newlines that end an error's
+// text, as Go's error strings are written (staticcheck ST1005): the text
+// is wrapped and followed by more.
+func trimErrorEnd(s string) string {
+	if t := strings.TrimRight(s, ".:!\n"); t != "" {
+		return t
+	}
+	return s
+}
+
 // ownCallerCheck reports whether one of the raw errors was set by a call
 // of the project's own function that may fail because of what the model
 // named: one that returns an error whose text says so (fmt.Errorf("access

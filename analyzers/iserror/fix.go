@@ -568,7 +568,7 @@ func (cv *converter) wrapped(msg message) (string, bool) {
 		}
 		parts = ps
 		if msg.cause != nil {
-			parts = append(parts, part{lit: ": "}, part{verb: "%w", arg: msg.cause})
+			parts = append(trimLast(parts), part{lit: ": "}, part{verb: "%w", arg: msg.cause})
 		}
 	}
 	return cv.errorf(parts)
@@ -583,7 +583,7 @@ func (cv *converter) fault(msg message) (string, bool) {
 		return "", false
 	}
 	if fp := cv.c.m.FailureAt(cv.at); fp != nil && fp.Test.Err != nil && fp.Test.Failed && cv.names(fp.Test.Err) {
-		parts = append(parts, part{lit: ": "}, part{verb: "%w", arg: ast.NewIdent(fp.Test.Err.Name())})
+		parts = append(trimLast(parts), part{lit: ": "}, part{verb: "%w", arg: ast.NewIdent(fp.Test.Err.Name())})
 		return cv.errorf(parts)
 	}
 	if len(parts) == 1 && parts[0].verb == "" {
@@ -592,7 +592,7 @@ func (cv *converter) fault(msg message) (string, bool) {
 			return "", false
 		}
 		cv.imports = toolmodel.MergeImports(cv.imports, edits)
-		return q + "New(" + strconv.Quote(lowerFirst(parts[0].lit)) + ")", true
+		return q + "New(" + strconv.Quote(lowerFirst(trimErrorEnd(parts[0].lit))) + ")", true
 	}
 	return cv.errorf(parts)
 }
@@ -705,6 +705,15 @@ func (cv *converter) formatParts(format ast.Expr, args []ast.Expr) ([]part, bool
 	return parts, true
 }
 
+// trimLast returns parts with the punctuation ending the last literal
+// dropped (trimErrorEnd): the text it ends is followed by a wrapped error.
+func trimLast(parts []part) []part {
+	if n := len(parts); n > 0 && parts[n-1].verb == "" {
+		parts = append(parts[:n-1:n-1], part{lit: trimErrorEnd(parts[n-1].lit)})
+	}
+	return parts
+}
+
 // errorf writes fmt.Errorf of parts.
 func (cv *converter) errorf(parts []part) (string, bool) {
 	q, edits, ok := cv.c.m.Qualifier(cv.file, "fmt", "fmt")
@@ -717,6 +726,9 @@ func (cv *converter) errorf(parts []part) (string, bool) {
 		if p.verb == "" {
 			if i == 0 {
 				p.lit = lowerFirst(p.lit)
+			}
+			if i == len(parts)-1 {
+				p.lit = trimErrorEnd(p.lit) // (a literal last ends the text)
 			}
 			f.WriteString(strings.ReplaceAll(p.lit, "%", "%%"))
 			continue

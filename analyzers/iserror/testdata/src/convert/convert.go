@@ -62,7 +62,10 @@ func write(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, e
 		return mcp.NewToolResultErrorFromErr("failed to write the note", err), nil // want `mcp.NewToolResultErrorFromErr builds`
 	}
 	if _, err := os.Stat(path + ".lock"); err != nil {
-		return mcp.NewToolResultError("failed to check the lock"), nil // want `mcp.NewToolResultError builds`
+		return mcp.NewToolResultError("Failed to check the lock."), nil // want `mcp.NewToolResultError builds`
+	}
+	if lockDir == "" {
+		return mcp.NewToolResultError("Locking is unavailable because the lock directory is not configured."), nil // want `mcp.NewToolResultError builds`
 	}
 	if text == "" {
 		// Nothing tells the outcome: the finding stays, without a fix.
@@ -166,6 +169,8 @@ func logged(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, 
 }
 
 var accountID = ""
+
+var lockDir = ""
 
 // fetchScope reads the request and the server's configuration: its error
 // may be either's, so no fix guesses the outcome.
