@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/toolcheck/toolcheck/internal/flow"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
@@ -213,6 +214,73 @@ func (cv *converter) upstreamStatus(raw []ast.Expr) bool {
 		}
 	}
 	return false
+}
+
+// givenArgument reports whether one of the raw errors was set by an
+// operation given a value read from the model's arguments (os.Stat(path),
+// a query whose variables hold the owner the model named): its failure
+// may be the model's, a path or a node that does not exist, and the site
+// does not test which.
+func (cv *converter) givenArgument(raw []ast.Expr) bool {
+	m := cv.c.m
+	fp := m.FailureAt(cv.at)
+	if fp == nil || fp.Op == nil || fp.Test.Err == nil {
+		return false
+	}
+	call, ok := ast.Unparen(fp.Op).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	if fn := typeutil.StaticCallee(cv.c.info, call); fn != nil && strings.HasPrefix(toolmodel.PkgPath(fn), "encoding/") {
+		return false // encoding a value looks nothing up (json.Marshal)
+	}
+	for _, e := range raw {
+		if m.ErrorVar(e) != fp.Test.Err {
+			continue
+		}
+		for _, a := range call.Args {
+			if m.MentionsArgument(cv.at, a) {
+				return !cv.callerCaseTested(fp)
+			}
+		}
+	}
+	return false
+}
+
+// callerCaseTested reports whether the code tested the failure path's
+// error for what the model can act on (errors.Is(err, fs.ErrNotExist), a
+// not-found predicate) after the operation and before the path: the
+// path is then the other failures, faults.
+func (cv *converter) callerCaseTested(fp *toolmodel.FailurePath) bool {
+	fn := flow.EnclosingFunc(cv.at)
+	if fn == nil {
+		return false
+	}
+	from, to := fp.Op.End(), cv.at.Node().Pos()
+	tested := false
+	check := func(cond ast.Expr) {
+		t := cv.c.m.TestOf(cond)
+		tested = tested || t.Err == fp.Test.Err && t.Failed && t.Class.CallerCanAct()
+	}
+	ast.Inspect(fn, func(n ast.Node) bool {
+		if tested || n == nil || n.End() < from || n.Pos() > to {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.IfStmt:
+			if n.Pos() > from && n.Body.End() < to {
+				check(n.Cond)
+			}
+		case *ast.CaseClause:
+			if n.Pos() > from && n.End() < to {
+				for _, e := range n.List {
+					check(e)
+				}
+			}
+		}
+		return true
+	})
+	return tested
 }
 
 // hasStatus reports whether t, or what it points to, has a StatusCode

@@ -122,10 +122,19 @@
 // NewToolResultErrorFromErr), becomes a plain error: the raw error wrapped
 // with %w for the boundary's ERROR record (err itself for err.Error()), or
 // the message with the failed error wrapped, or errors.New(msg); the model
-// gets the boundary's fixed text. A site whose evidence shows no outcome
-// ("the note is empty" on no error path), or whose message carries the
-// error of the project's own check of values the evidence cannot trace to
-// the arguments, keeps its finding without a fix.
+// gets the boundary's fixed text, and its error string drops the
+// punctuation that ended the text (staticcheck ST1005). A site whose
+// evidence shows no outcome ("the note is empty" on no error path), or
+// whose message carries the error of the project's own check of values
+// the evidence cannot trace to the arguments, keeps its finding without a
+// fix; so does the raw error of an operation that may have failed because
+// of what the model named and that the site does not test for it: a call
+// that also returns an upstream status, or that is given a value read
+// from the model's arguments (os.Stat(path), a query whose variables hold
+// the owner the model gave), unless the code tested the error for a
+// not-found or another caller case before (`errors.Is(err,
+// fs.ErrNotExist)`), which leaves the rest faults. A fault would tell the
+// model the request was fine.
 //
 // It rewrites mcp-go's NewToolResultError, NewToolResultErrorf and
 // NewToolResultErrorFromErr, a result literal whose only content is one

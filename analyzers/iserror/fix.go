@@ -448,13 +448,14 @@ func (cv *converter) convert(msg message, api toolmodel.ToolErrorAPI) (string, s
 		// A raw error the model must not read. Where the site shows the
 		// model's argument was wrong (a status or sentinel tested, the
 		// project's own text saying not found or denied), a caller error
-		// without it; where the upstream may have said so and the site
-		// cannot tell, no fix: a fault would tell the model the request
-		// was fine. Else a fault, whose error the boundary logs.
+		// without it; where the upstream may have said so (it returned a
+		// status, or was given what the model named) and the site cannot
+		// tell, no fix: a fault would tell the model the request was fine.
+		// Else a fault, whose error the boundary logs.
 		if reason, ok := cv.callerEvidence(msg, o); ok {
 			return cv.callerWithCause(msg, api, raw, reason, o)
 		}
-		if cv.upstreamStatus(raw) || cv.ownCallerCheck(raw) {
+		if cv.upstreamStatus(raw) || cv.ownCallerCheck(raw) || cv.givenArgument(raw) {
 			return "", "", false
 		}
 		e, ok := cv.wrapped(msg)

@@ -26,15 +26,16 @@ func TestMigrate(t *testing.T) {
 	// keep the raw error text messagetext reports.
 	first, _, _ := run(t, dir, bin, "./...")
 	leftOut, stderr, code := run(t, dir, bin, "-fix", "./...")
-	if code != 3 || !strings.Contains(stderr, "toolcheck: fix: applied 22 fixes (iserror 18, unwrapped 4) in 4 files\n") {
+	if code != 3 || !strings.Contains(stderr, "toolcheck: fix: applied 23 fixes (iserror 19, unwrapped 4) in 4 files\n") {
 		t.Fatalf("-fix: exit %d, stderr:\n%s", code, stderr)
 	}
 	if !strings.Contains(stderr, "toolcheck: fix: the boundary is installed; add a test that fails for any tool a client can call without it: mcpgotest.Check(t, s) or gosdktest.Check(t, s)") {
 		t.Errorf("-fix installed the boundary but does not suggest the runtime check; stderr:\n%s", stderr)
 	}
-	// The project's test that calls a converted handler is named; one
-	// that calls none is not.
+	// The project's test that calls a converted handler, directly or
+	// through a helper of the tests, is named; one that calls none is not.
 	if !strings.Contains(stderr, "toolcheck: fix: TestReadMissing (notes/notes_test.go:13) calls read, whose IsError results the fixes turned into returned errors: the test now sees an error where it saw an IsError result\n") ||
+		!strings.Contains(stderr, "toolcheck: fix: TestReadNoPath (notes/notes_test.go:42) calls readCase (which calls read), whose IsError results") ||
 		strings.Contains(stderr, "TestNew ") {
 		t.Errorf("-fix does not name the test that calls a converted handler (and only it); stderr:\n%s", stderr)
 	}

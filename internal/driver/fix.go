@@ -407,10 +407,40 @@ func toolerrInGoMod(fs []Finding) (requires, replacesOnly bool) {
 	return requires, replacesOnly
 }
 
+// isTestFunc reports whether fd is a top-level test: func TestX(...).
+func isTestFunc(fd *ast.FuncDecl) bool {
+	return fd.Recv == nil && strings.HasPrefix(fd.Name.Name, "Test")
+}
+
+// callsOf returns the names among names that body calls, by the called
+// identifier (f(...), x.f(...)), each once, in order.
+func callsOf(body *ast.BlockStmt, names map[string]bool) []string {
+	var calls []string
+	ast.Inspect(body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		var id *ast.Ident
+		switch fun := ast.Unparen(call.Fun).(type) {
+		case *ast.Ident:
+			id = fun
+		case *ast.SelectorExpr:
+			id = fun.Sel
+		}
+		if id != nil && names[id.Name] && !slices.Contains(calls, id.Name) {
+			calls = append(calls, id.Name)
+		}
+		return true
+	})
+	return calls
+}
+
 // convertedTests names the test functions (in the _test.go files of the
 // fixed packages' directories) that call a function holding an applied
-// iserror fix, a handler or the factory that builds it: each, with where
-// it is and what it calls, says that the test now sees a returned error
+// iserror fix, a handler or the factory that builds it, directly or
+// through a helper of the test files: each, with where it is and what it
+// calls, says that the test now sees a returned error
 // where it saw an IsError result. Its assertions on that result (IsError,
 // the text) fail unless the test routes the call through the boundary.
 func convertedTests(fs []Finding, fixed map[*Finding]bool, cwd string) []string {
@@ -439,6 +469,11 @@ func convertedTests(fs []Finding, fixed map[*Finding]bool, cwd string) []string 
 	fset := token.NewFileSet()
 	for _, dir := range slices.Sorted(maps.Keys(changed)) {
 		names := changed[dir]
+		type testFunc struct {
+			fd   *ast.FuncDecl
+			path string
+		}
+		var funcs []testFunc
 		files, _ := filepath.Glob(filepath.Join(dir, "*_test.go"))
 		for _, path := range files {
 			file, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
@@ -446,33 +481,46 @@ func convertedTests(fs []Finding, fixed map[*Finding]bool, cwd string) []string 
 				continue
 			}
 			for _, d := range file.Decls {
-				fd, ok := d.(*ast.FuncDecl)
-				if !ok || fd.Recv != nil || fd.Body == nil || !strings.HasPrefix(fd.Name.Name, "Test") {
-					continue
-				}
-				var calls []string
-				ast.Inspect(fd.Body, func(n ast.Node) bool {
-					call, ok := n.(*ast.CallExpr)
-					if !ok {
-						return true
-					}
-					var id *ast.Ident
-					switch fun := ast.Unparen(call.Fun).(type) {
-					case *ast.Ident:
-						id = fun
-					case *ast.SelectorExpr:
-						id = fun.Sel
-					}
-					if id != nil && names[id.Name] && !slices.Contains(calls, id.Name) {
-						calls = append(calls, id.Name)
-					}
-					return true
-				})
-				if len(calls) > 0 {
-					out = append(out, fmt.Sprintf("%s (%s:%d) calls %s, whose IsError results the fixes turned into returned errors: the test now sees an error where it saw an IsError result",
-						fd.Name.Name, RelPath(cwd, path), fset.Position(fd.Pos()).Line, strings.Join(calls, ", ")))
+				if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+					funcs = append(funcs, testFunc{fd, path})
 				}
 			}
+		}
+		// A test helper that calls one (runWriteTests calling the
+		// handler's factory for each case) passes the change on to the
+		// tests that call it: via names what it reaches.
+		via := map[string]string{}
+		for grew := true; grew; {
+			grew = false
+			for _, tf := range funcs {
+				name := tf.fd.Name.Name
+				if isTestFunc(tf.fd) || names[name] {
+					continue
+				}
+				if called := callsOf(tf.fd.Body, names); len(called) > 0 {
+					names[name], grew = true, true
+					via[name] = called[0]
+					if v := via[called[0]]; v != "" {
+						via[name] = v
+					}
+				}
+			}
+		}
+		for _, tf := range funcs {
+			if !isTestFunc(tf.fd) {
+				continue
+			}
+			calls := callsOf(tf.fd.Body, names)
+			if len(calls) == 0 {
+				continue
+			}
+			for i, c := range calls {
+				if v := via[c]; v != "" {
+					calls[i] = c + " (which calls " + v + ")"
+				}
+			}
+			out = append(out, fmt.Sprintf("%s (%s:%d) calls %s, whose IsError results the fixes turned into returned errors: the test now sees an error where it saw an IsError result",
+				tf.fd.Name.Name, RelPath(cwd, tf.path), fset.Position(tf.fd.Pos()).Line, strings.Join(calls, ", ")))
 		}
 	}
 	return out

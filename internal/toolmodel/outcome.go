@@ -125,6 +125,69 @@ func (m *Model) ArgumentError(c astindex.Cursor, e ast.Expr) bool {
 	return ch.handlerCtx(c).errOrigin(e, c).kind == evCaller
 }
 
+// MentionsArgument reports whether e, used at c, reads one of the model's
+// arguments (or the request) among other values: through the locals it
+// reads, the arguments of the calls in it, its fields and literals. A
+// failure of an operation given such a value may be the upstream saying
+// the model named nothing.
+func (m *Model) MentionsArgument(c astindex.Cursor, e ast.Expr) bool {
+	ch := m.outcomes()
+	ch.mu.Lock()
+	defer ch.mu.Unlock()
+	ctx := ch.handlerCtx(c)
+	return ctx.handler != nil && ctx.mentions(e, map[*types.Var]bool{}, 0)
+}
+
+func (ctx *pathCtx) mentions(e ast.Expr, seen map[*types.Var]bool, depth int) bool {
+	if e == nil || depth > 8 {
+		return false
+	}
+	info := ctx.c.pass.TypesInfo
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch x := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if fn := typeutil.StaticCallee(info, x); fn != nil && ctx.isArgAccessor(x, fn) {
+				found = true
+			}
+		case *ast.Ident:
+			v, ok := info.Uses[x].(*types.Var)
+			if !ok || v.IsField() || seen[v] {
+				break
+			}
+			seen[v] = true
+			switch pi, isParam := ctx.c.m.Flow.ParamOf(v); {
+			case ctx.input[v] || ctx.req[v]:
+				found = true
+			case isParam && pi.Func == ctx.handler && pi.Index >= 0:
+				_, found = ctx.c.paramArg(pi, depth)
+			case ctx.handler.Pos() <= v.Pos() && v.Pos() < ctx.handler.End():
+				// A name or a number passes on what the model named
+				// (validPath, err := s.validate(path)); a structure an
+				// operation answered with (issue, resp, err :=
+				// client.Get(ctx, owner, n)) is the upstream's answer.
+				_, basic := v.Type().Underlying().(*types.Basic)
+				for _, d := range ctx.c.m.Flow.Defs(v) {
+					if d.Tuple < 0 || basic {
+						found = found || ctx.mentions(d.Rhs, seen, depth+1)
+					}
+				}
+				for _, addr := range ctx.c.m.Flow.AddrOf(v) {
+					_, has := ctx.bindsArgs(addr, depth) // mapstructure.Decode(args, &params)
+					found = found || has
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
 // ValidatorError reports whether the error e, used at c, is the error of
 // the project's own check whose outcome the evidence cannot tell: a
 // validator (a function that computes from its parameters alone, see

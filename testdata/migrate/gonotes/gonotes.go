@@ -4,7 +4,9 @@ package gonotes
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"log"
 	"os"
 	"strconv"
@@ -35,6 +37,9 @@ func Register(s *mcp.Server, root string) {
 			return utils.ErrorResult(fmt.Sprintf("The 'limit' argument is not a number: %v", err)), nil, nil
 		}
 		data, err := os.ReadFile(root + "/" + path)
+		if errors.Is(err, fs.ErrNotExist) {
+			return utils.ErrorResult("No note at '" + path + "'. List the notes to find one."), nil, nil
+		}
 		if err != nil {
 			return utils.ErrorResultFromErr("failed to read the note", err), nil, nil
 		}
@@ -65,6 +70,9 @@ func statNote(ctx context.Context, root, path string) (*mcp.CallToolResult, erro
 		return utils.ErrorResult("The 'path' argument is empty. Give a note's path."), nil
 	}
 	info, err := os.Stat(root + "/" + path)
+	if os.IsNotExist(err) {
+		return utils.ErrorResult("No note at '" + path + "'. List the notes to find one."), nil
+	}
 	if err != nil {
 		return utils.APIErrorResponse(ctx, "failed to stat the note", 500, err), nil
 	}

@@ -45,6 +45,9 @@ func (n *Notes) write(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallTo
 		return mcp.NewToolResultError(err.Error()), nil
 	}
 	if err := os.WriteFile(filepath.Join(n.Root, path), []byte(req.GetString("text", "")), 0o644); err != nil {
+		// The path is the model's: the failure may be its (a directory
+		// that does not exist), and the site does not tell which. -fix
+		// leaves it: a fault would tell the model the request was fine.
 		return mcp.NewToolResultErrorFromErr("failed to write the note", err), nil
 	}
 	return mcp.NewToolResultText("written"), nil

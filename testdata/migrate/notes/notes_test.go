@@ -26,3 +26,21 @@ func TestNew(t *testing.T) {
 		t.Fatal("no server")
 	}
 }
+
+// readCase calls the handler for one path: a helper of the tests.
+func readCase(t *testing.T, path string) *mcp.CallToolResult {
+	t.Helper()
+	n := &Notes{Root: t.TempDir()}
+	var req mcp.CallToolRequest
+	req.Params.Arguments = map[string]any{"path": path}
+	res, _ := n.read(context.Background(), req)
+	return res
+}
+
+// TestReadNoPath asserts the IsError result through readCase: -fix's
+// report names it too.
+func TestReadNoPath(t *testing.T) {
+	if res := readCase(t, ""); res == nil || !res.IsError {
+		t.Fatalf("read with no path: %v", res)
+	}
+}

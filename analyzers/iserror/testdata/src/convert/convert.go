@@ -25,6 +25,9 @@ func Boundary(next server.ToolHandlerFunc) server.ToolHandlerFunc { return next 
 
 var store = map[string]string{}
 
+// templatePath and indexPath are the server's own files.
+var templatePath, indexPath = "template.md", "index.md"
+
 func load(name string) (string, error) {
 	b, err := os.ReadFile(name)
 	return string(b), err
@@ -54,11 +57,13 @@ func read(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, er
 
 func write(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	path := req.GetString("path", "")
-	text, err := load(path)
+	text, err := load(templatePath)
 	if err != nil {
-		return mcp.NewToolResultErrorf("failed to load %s: %v", path, err), nil // want `mcp.NewToolResultErrorf builds`
+		return mcp.NewToolResultErrorf("failed to load %s: %v", templatePath, err), nil // want `mcp.NewToolResultErrorf builds`
 	}
 	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		// The model named the path: the failure may be its (a missing
+		// directory), and the site does not tell, so no fix.
 		return mcp.NewToolResultErrorFromErr("failed to write the note", err), nil // want `mcp.NewToolResultErrorFromErr builds`
 	}
 	if _, err := os.Stat(path + ".lock"); err != nil {
@@ -84,6 +89,9 @@ func helpers(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult,
 		return convhelp.ErrorResult(err.Error()), nil // want `convhelp.ErrorResult returns an IsError result`
 	}
 	text, err := load(name)
+	if errors.Is(err, fs.ErrNotExist) {
+		return convhelp.ErrorResult("No note named '" + name + "'. Call list to see the notes."), nil // want `convhelp.ErrorResult returns an IsError result`
+	}
 	if err != nil {
 		return convhelp.ErrorResultFromErr("failed to load the note", err), nil // want `convhelp.ErrorResultFromErr returns an IsError result`
 	}
@@ -100,6 +108,9 @@ func typed(ctx context.Context, req *sdk.CallToolRequest, in struct{ Path string
 		return &sdk.CallToolResult{IsError: true, Content: []sdk.Content{&sdk.TextContent{Text: "The 'path' argument is empty. Give a note's path."}}}, Out{}, nil // want `mcp.CallToolResult literal with IsError: true builds`
 	}
 	b, err := os.ReadFile(in.Path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return &sdk.CallToolResult{IsError: true, Content: []sdk.Content{&sdk.TextContent{Text: "No note at '" + in.Path + "'."}}}, Out{}, nil // want `mcp.CallToolResult literal with IsError: true builds`
+	}
 	if err != nil {
 		return &sdk.CallToolResult{IsError: true, Content: []sdk.Content{&sdk.TextContent{Text: "failed to read: " + err.Error()}}}, Out{}, nil // want `mcp.CallToolResult literal with IsError: true builds`
 	}
@@ -153,7 +164,7 @@ func toolErrorf(logger *slog.Logger, format string, args ...any) (*mcp.CallToolR
 }
 
 func logged(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	text, err := load(req.GetString("name", ""))
+	text, err := load(indexPath)
 	if err != nil {
 		return toolError(logger, "failed to load the note", err) // want `convert.toolError returns an IsError result`
 	}
@@ -194,7 +205,7 @@ func scoped(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, 
 }
 
 func loggedLocal(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	text, err := load(req.GetString("name", ""))
+	text, err := load(indexPath)
 	if err != nil {
 		// The logger is used nowhere else: dropping it would leave it
 		// declared and not used, so no fix.
@@ -227,6 +238,7 @@ func Register(s *server.MCPServer) {
 	s.AddTool(mcp.NewTool("write"), Boundary(write))
 	s.AddTool(mcp.NewTool("helpers"), Boundary(helpers))
 	s.AddTool(mcp.NewTool("update"), Boundary(update))
+	s.AddTool(mcp.NewTool("owner"), Boundary(owner))
 }
 
 func RegisterTyped(s *sdk.Server) {
@@ -234,3 +246,26 @@ func RegisterTyped(s *sdk.Server) {
 }
 
 var _ = outcomes.New
+
+// api is an upstream API client.
+type api struct{}
+
+func (api) Query(ctx context.Context, q any, vars map[string]any) error { return nil }
+
+var upstream api
+
+func owner(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	var args struct{ Owner string }
+	if err := req.BindArguments(&args); err != nil {
+		return mcp.NewToolResultError(err.Error()), nil // want `mcp.NewToolResultError builds`
+	}
+	var q struct{ Name string }
+	vars := map[string]any{"owner": args.Owner}
+	if err := upstream.Query(ctx, &q, vars); err != nil {
+		// The upstream was given the owner the model named: it may answer
+		// that the owner names nothing, and the site does not tell, so no
+		// fix.
+		return mcp.NewToolResultError(err.Error()), nil // want `mcp.NewToolResultError builds`
+	}
+	return mcp.NewToolResultText(q.Name), nil
+}

@@ -7,7 +7,9 @@ package forward
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"strings"
 
@@ -52,6 +54,9 @@ func list(ctx context.Context, q string) (*mcp.CallToolResult, error) {
 
 func get(ctx context.Context, name string) (*mcp.CallToolResult, bool, error) {
 	b, err := os.ReadFile(name)
+	if errors.Is(err, fs.ErrNotExist) {
+		return mcp.NewToolResultError("No note named " + name + "."), false, nil // want `mcp.NewToolResultError builds`
+	}
 	if err != nil {
 		return mcp.NewToolResultErrorFromErr("failed to read the note", err), false, nil // want `mcp.NewToolResultErrorFromErr builds`
 	}
@@ -59,7 +64,11 @@ func get(ctx context.Context, name string) (*mcp.CallToolResult, bool, error) {
 }
 
 func remove(ctx context.Context, name string) (*mcp.CallToolResult, error) {
-	if err := os.Remove(name); err != nil {
+	err := os.Remove(name)
+	if errors.Is(err, fs.ErrNotExist) {
+		return mcp.NewToolResultError("No note named " + name + "."), nil // want `mcp.NewToolResultError builds`
+	}
+	if err != nil {
 		return mcp.NewToolResultErrorFromErr("failed to remove the note", err), nil // want `mcp.NewToolResultErrorFromErr builds`
 	}
 	return mcp.NewToolResultText("removed"), nil
@@ -182,7 +191,11 @@ func tag(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, err
 // converted, the record kept; the other keeps its finding.
 func upstream(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	name := req.GetString("name", "")
-	if err := os.Remove(name); err != nil {
+	err := os.Remove(name)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
 		return convhelp.UpstreamError(ctx, "failed to remove the note", 502, err), nil // want `convhelp.UpstreamError returns an IsError result`
 	}
 	if err := os.Chmod(name, 0o600); err != nil {
