@@ -33,9 +33,11 @@ func TestMigrate(t *testing.T) {
 		t.Errorf("-fix installed the boundary but does not suggest the runtime check; stderr:\n%s", stderr)
 	}
 	// The project's test that calls a converted handler, directly or
-	// through a helper of the tests, is named; one that calls none is not.
-	if !strings.Contains(stderr, "toolcheck: fix: TestReadMissing (notes/notes_test.go:13) calls read, whose IsError results the fixes turned into returned errors: the test now sees an error where it saw an IsError result\n") ||
-		!strings.Contains(stderr, "toolcheck: fix: TestReadNoPath (notes/notes_test.go:42) calls readCase (which calls read), whose IsError results") ||
+	// through a helper of the tests, is named, its calls routed through
+	// the boundary; one that calls none is not.
+	if !strings.Contains(stderr, "toolcheck: fix: routed 2 handler calls in 1 test file through the boundary") ||
+		!strings.Contains(stderr, "toolcheck: fix: TestReadMissing (notes/notes_test.go:14) calls read, whose IsError results the fixes turned into returned errors: -fix routed its handler calls through the boundary, so a caller error reads as before and a fault as the boundary's text\n") ||
+		!strings.Contains(stderr, "toolcheck: fix: TestReadNoPath (notes/notes_test.go:43) calls readCase (which calls read), whose IsError results") ||
 		strings.Contains(stderr, "TestNew ") {
 		t.Errorf("-fix does not name the test that calls a converted handler (and only it); stderr:\n%s", stderr)
 	}
@@ -67,7 +69,9 @@ func TestMigrate(t *testing.T) {
 			t.Errorf("-fix did not say a finding at %s is left:\n%s", want, leftOut)
 		}
 	}
-	for _, args := range [][]string{{"build", "./..."}, {"vet", "./..."}} {
+	// The routed tests assert what they asserted before: the model's
+	// view of the calls, through the boundary.
+	for _, args := range [][]string{{"build", "./..."}, {"vet", "./..."}, {"test", "./notes/"}} {
 		if out, err := exec.Command("go", append([]string{"-C", dir}, args...)...).CombinedOutput(); err != nil {
 			t.Errorf("go %s on the fixed module: %v\n%s", args[0], err, out)
 		}

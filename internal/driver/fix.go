@@ -63,6 +63,16 @@ type FixResult struct {
 	Incomplete bool
 	// Analysed counts the packages that loaded and were analysed.
 	Analysed int
+	// Routed holds the tests (file:TestName) whose calls of converted
+	// handlers RouteTests sent through the boundary, RoutedFiles the test
+	// files it changed, and RoutedCalls how many calls.
+	Routed      map[string]bool
+	RoutedFiles map[string]bool
+	RoutedCalls int
+	// tests are the tests that call converted handlers, found before the
+	// files were written (testsFound).
+	tests      []*testDir
+	testsFound bool
 }
 
 // ComputeFixes merges the first suggested fix of each finding, in the
@@ -264,10 +274,16 @@ func (r *FixResult) Report(w io.Writer, name, cwd string, fs, left []Finding) er
 	}
 	line := fmt.Sprintf("%s: fix: applied %s", name, plural(n, "fix", "fixes"))
 	if n > 0 {
-		line += fmt.Sprintf(" (%s) in %s", strings.Join(per, ", "), plural(len(r.Files), "file", "files"))
+		line += fmt.Sprintf(" (%s) in %s", strings.Join(per, ", "), plural(len(r.Files)-len(r.RoutedFiles), "file", "files"))
 	}
 	if _, err := fmt.Fprintln(w, line); err != nil {
 		return err
+	}
+	if r.RoutedCalls > 0 {
+		if _, err := fmt.Fprintf(w, "%s: fix: routed %s in %s through the boundary, as the model's calls reach them (the tests are named below)\n",
+			name, plural(r.RoutedCalls, "handler call", "handler calls"), plural(len(r.RoutedFiles), "test file", "test files")); err != nil {
+			return err
+		}
 	}
 	if applied["unwrapped"] > 0 {
 		// The static half is done where it could see the registrations;
@@ -329,10 +345,27 @@ func (r *FixResult) Report(w io.Writer, name, cwd string, fs, left []Finding) er
 		}
 	}
 	// The project's tests that call a handler directly see the errors the
-	// fixes return where they saw IsError results: named, one a line.
-	for _, l := range convertedTests(fs, r.Fixed, cwd) {
-		if _, err := fmt.Fprintf(w, "%s: fix: %s\n", name, l); err != nil {
-			return err
+	// fixes return where they saw IsError results, unless -fix routed
+	// their calls through the boundary: named, one a line.
+	if !r.testsFound {
+		r.tests, r.testsFound = convertedTests(fs, r.Fixed), true
+	}
+	for _, td := range r.tests {
+		for _, t := range td.tests {
+			calls := slices.Clone(t.calls)
+			for i, c := range calls {
+				if v := td.via[c]; v != "" {
+					calls[i] = c + " (which calls " + v + ")"
+				}
+			}
+			what := "the test now sees an error where it saw an IsError result"
+			if r.Routed[t.path+":"+t.name] {
+				what = "-fix routed its handler calls through the boundary, so a caller error reads as before and a fault as the boundary's text"
+			}
+			if _, err := fmt.Fprintf(w, "%s: fix: %s (%s:%d) calls %s, whose IsError results the fixes turned into returned errors: %s\n",
+				name, t.name, RelPath(cwd, t.path), t.line, strings.Join(calls, ", "), what); err != nil {
+				return err
+			}
 		}
 	}
 	// Once, not per finding: iserror offers no fix at all without a
@@ -436,14 +469,33 @@ func callsOf(body *ast.BlockStmt, names map[string]bool) []string {
 	return calls
 }
 
-// convertedTests names the test functions (in the _test.go files of the
+// A testDir is a directory of fixed packages and the functions of its
+// test files that call a function holding an applied iserror fix.
+type testDir struct {
+	dir string
+	// reach holds the names of the functions holding a fix and of the
+	// test files' helpers that call one (runWriteTests calling the
+	// handler's factory for each case); via says what such a helper
+	// reaches.
+	reach map[string]bool
+	via   map[string]string
+	tests []testUse
+}
+
+// A testUse is a test that calls one of them.
+type testUse struct {
+	name, path string
+	line       int
+	calls      []string
+}
+
+// convertedTests finds the test functions (in the _test.go files of the
 // fixed packages' directories) that call a function holding an applied
 // iserror fix, a handler or the factory that builds it, directly or
-// through a helper of the test files: each, with where it is and what it
-// calls, says that the test now sees a returned error
-// where it saw an IsError result. Its assertions on that result (IsError,
-// the text) fail unless the test routes the call through the boundary.
-func convertedTests(fs []Finding, fixed map[*Finding]bool, cwd string) []string {
+// through a helper of the test files: each now sees a returned error
+// where it saw an IsError result, and its assertions on that result (IsError,
+// the text) fail unless the call goes through the boundary.
+func convertedTests(fs []Finding, fixed map[*Finding]bool) []*testDir {
 	changed := map[string]map[string]bool{} // directory -> function names
 	for i := range fs {
 		f := &fs[i]
@@ -465,10 +517,10 @@ func convertedTests(fs []Finding, fixed map[*Finding]bool, cwd string) []string 
 			}
 		}
 	}
-	var out []string
+	var out []*testDir
 	fset := token.NewFileSet()
 	for _, dir := range slices.Sorted(maps.Keys(changed)) {
-		names := changed[dir]
+		td := &testDir{dir: dir, reach: changed[dir], via: map[string]string{}}
 		type testFunc struct {
 			fd   *ast.FuncDecl
 			path string
@@ -486,22 +538,18 @@ func convertedTests(fs []Finding, fixed map[*Finding]bool, cwd string) []string 
 				}
 			}
 		}
-		// A test helper that calls one (runWriteTests calling the
-		// handler's factory for each case) passes the change on to the
-		// tests that call it: via names what it reaches.
-		via := map[string]string{}
 		for grew := true; grew; {
 			grew = false
 			for _, tf := range funcs {
 				name := tf.fd.Name.Name
-				if isTestFunc(tf.fd) || names[name] {
+				if isTestFunc(tf.fd) || td.reach[name] {
 					continue
 				}
-				if called := callsOf(tf.fd.Body, names); len(called) > 0 {
-					names[name], grew = true, true
-					via[name] = called[0]
-					if v := via[called[0]]; v != "" {
-						via[name] = v
+				if called := callsOf(tf.fd.Body, td.reach); len(called) > 0 {
+					td.reach[name], grew = true, true
+					td.via[name] = called[0]
+					if v := td.via[called[0]]; v != "" {
+						td.via[name] = v
 					}
 				}
 			}
@@ -510,17 +558,12 @@ func convertedTests(fs []Finding, fixed map[*Finding]bool, cwd string) []string 
 			if !isTestFunc(tf.fd) {
 				continue
 			}
-			calls := callsOf(tf.fd.Body, names)
-			if len(calls) == 0 {
-				continue
+			if calls := callsOf(tf.fd.Body, td.reach); len(calls) > 0 {
+				td.tests = append(td.tests, testUse{tf.fd.Name.Name, tf.path, fset.Position(tf.fd.Pos()).Line, calls})
 			}
-			for i, c := range calls {
-				if v := via[c]; v != "" {
-					calls[i] = c + " (which calls " + v + ")"
-				}
-			}
-			out = append(out, fmt.Sprintf("%s (%s:%d) calls %s, whose IsError results the fixes turned into returned errors: the test now sees an error where it saw an IsError result",
-				tf.fd.Name.Name, RelPath(cwd, tf.path), fset.Position(tf.fd.Pos()).Line, strings.Join(calls, ", ")))
+		}
+		if len(td.tests) > 0 {
+			out = append(out, td)
 		}
 	}
 	return out

@@ -349,6 +349,9 @@ func (p *Program) run(patterns []string, analyzers []*analysis.Analyzer, opts Op
 			p.errorf("%v", err)
 			return ExitError
 		}
+		if err := fixes.RouteTests(findings, p.Env); err != nil {
+			fmt.Fprintf(p.Stderr, "%s: warning: the tests that call converted handlers were not routed through the boundary: %v\n", p.Name, err)
+		}
 		if opts.Diff {
 			if err := fixes.WriteDiff(p.Stdout, p.Dir); err != nil {
 				p.errorf("%v", err)

@@ -8,8 +8,9 @@ import (
 )
 
 // TestReadMissing calls the handler directly and asserts its IsError
-// result: after -fix the handler returns an error instead, and -fix's
-// report names this test.
+// result: after -fix the handler returns an error instead, and -fix
+// routes the call through the boundary, which answers the model with the
+// IsError result the test asserts; its report names this test.
 func TestReadMissing(t *testing.T) {
 	n := &Notes{Root: t.TempDir()}
 	var req mcp.CallToolRequest

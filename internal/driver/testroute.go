@@ -1,0 +1,215 @@
+package driver
+
+import (
+	"bytes"
+	"cmp"
+	"go/ast"
+	"go/format"
+	"go/types"
+	"maps"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+
+	"github.com/toolcheck/toolcheck/internal/toolmodel"
+)
+
+// Tests routed through the boundary. A test that calls a handler whose
+// IsError results the fixes turned into returned errors (a caller error,
+// a fault) sees an error where it asserted an IsError result. The model
+// does not see that error: the boundary renders it. RouteTests makes the
+// test call the handler as the model's calls reach it, through toolerr's
+// boundary for the handler's SDK (`res, err := handler(ctx, req)` becomes
+// `res, err := gosdk.ToolBoundary(handler)(ctx, req)`), so that a caller
+// error reads as the IsError result with its text it was, and a fault as
+// the boundary's text: what the test asserted of a caller error holds
+// again, and what it asserted of the raw text of a fault fails, named by
+// the report.
+
+// routeWrappers are toolerr's boundary for each handler shape a test may
+// call, and the package that declares it.
+var routeWrappers = map[toolmodel.HandlerKind][2]string{
+	toolmodel.MCPGoHandler: {"mcpgo", "Boundary"},
+	toolmodel.GoSDKHandler: {"gosdk", "ToolBoundary"},
+	toolmodel.GoSDKTyped:   {"gosdk", "TypedBoundary"},
+}
+
+// RouteTests sends the handler calls of the tests that reach a converted
+// handler (convertedTests), and of the test helpers between, through
+// toolerr's boundary, adding the edits to r. It does nothing unless the
+// fixes used toolerr: a project's own ToolError API comes with its own
+// boundary, which the tests would have to name. The test packages are
+// loaded from dir with env, types from export data.
+func (r *FixResult) RouteTests(fs []Finding, env []string) error {
+	r.tests, r.testsFound = convertedTests(fs, r.Fixed), true // (before the routed calls hide them)
+	if requires, _ := toolerrInGoMod(fs); !requires {
+		return nil
+	}
+	for _, td := range r.tests {
+		cfg := &packages.Config{
+			Mode:  packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedImports,
+			Dir:   td.dir,
+			Tests: true,
+			Env:   env,
+		}
+		pkgs, err := packages.Load(cfg, ".")
+		if err != nil {
+			return err
+		}
+		tests := map[string]bool{}
+		for _, t := range td.tests {
+			tests[t.name] = true
+		}
+		routed := map[string]bool{} // functions with a call routed
+		for _, p := range pkgs {
+			if p.TypesInfo == nil || len(p.Errors) > 0 {
+				continue
+			}
+			for _, f := range p.Syntax {
+				path := p.Fset.File(f.FileStart).Name()
+				if !strings.HasSuffix(path, "_test.go") {
+					continue
+				}
+				var edits []edit
+				imports := map[string]bool{}
+				for _, d := range f.Decls {
+					fd, ok := d.(*ast.FuncDecl)
+					if !ok || fd.Body == nil || !(isTestFunc(fd) && tests[fd.Name.Name] || td.via[fd.Name.Name] != "") {
+						continue
+					}
+					ast.Inspect(fd.Body, func(n ast.Node) bool {
+						call, ok := n.(*ast.CallExpr)
+						if !ok {
+							return true
+						}
+						w, ok := routeWrapper(p.TypesInfo, f, call)
+						if !ok {
+							return true
+						}
+						start, end := p.Fset.Position(call.Fun.Pos()).Offset, p.Fset.Position(call.Fun.End()).Offset
+						edits = append(edits, edit{start, start, w[0] + "." + w[1] + "("}, edit{end, end, ")"})
+						imports[toolerrModule+"/"+w[0]] = true
+						routed[fd.Name.Name] = true
+						return true
+					})
+				}
+				if len(edits) == 0 {
+					continue
+				}
+				changed, err := r.editFile(path, edits, slices.Sorted(maps.Keys(imports)))
+				if err != nil {
+					return err
+				}
+				if changed {
+					if r.RoutedFiles == nil {
+						r.RoutedFiles = map[string]bool{}
+					}
+					r.RoutedFiles[path] = true
+					r.RoutedCalls += len(edits) / 2
+				}
+			}
+		}
+		for _, t := range td.tests {
+			reached := routed[t.name]
+			for _, c := range t.calls {
+				reached = reached || routed[c]
+			}
+			if reached {
+				if r.Routed == nil {
+					r.Routed = map[string]bool{}
+				}
+				r.Routed[t.path+":"+t.name] = true
+			}
+		}
+	}
+	return nil
+}
+
+// routeWrapper returns toolerr's boundary package and function for a
+// call of a handler value in file f, when the call is one to route: not
+// a function literal called in place, not already a boundary's, and the
+// package name free in the file or naming toolerr's package.
+func routeWrapper(info *types.Info, f *ast.File, call *ast.CallExpr) ([2]string, bool) {
+	fun := ast.Unparen(call.Fun)
+	if _, lit := fun.(*ast.FuncLit); lit {
+		return [2]string{}, false
+	}
+	if tv, ok := info.Types[fun]; !ok || !tv.IsValue() {
+		return [2]string{}, false // a conversion
+	}
+	w, ok := routeWrappers[toolmodel.HandlerKindOf(info.TypeOf(fun))]
+	if !ok {
+		return w, false
+	}
+	if inner, isCall := fun.(*ast.CallExpr); isCall {
+		if fn, isFn := calleeOf(info, inner); isFn && strings.HasPrefix(toolmodel.PkgPath(fn), toolerrModule) {
+			return w, false // routed already
+		}
+	}
+	for _, imp := range f.Imports {
+		path, _ := strconv.Unquote(imp.Path.Value)
+		name := path[strings.LastIndex(path, "/")+1:]
+		if imp.Name != nil {
+			name = imp.Name.Name
+		}
+		if name == w[0] && path != toolerrModule+"/"+w[0] {
+			return w, false
+		}
+	}
+	return w, true
+}
+
+// calleeOf returns the function a call calls statically.
+func calleeOf(info *types.Info, call *ast.CallExpr) (*types.Func, bool) {
+	var id *ast.Ident
+	switch fun := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		id = fun
+	case *ast.SelectorExpr:
+		id = fun.Sel
+	case *ast.IndexExpr: // an instantiation: TypedBoundary[In, Out]
+		if sel, ok := fun.X.(*ast.SelectorExpr); ok {
+			id = sel.Sel
+		}
+	}
+	if id == nil {
+		return nil, false
+	}
+	fn, ok := info.Uses[id].(*types.Func)
+	return fn, ok
+}
+
+// editFile applies edits to path, adds imports, formats it, and records
+// the result in r, reporting whether it did; a file the fixes changed
+// already is left as it is.
+func (r *FixResult) editFile(path string, edits []edit, imports []string) (bool, error) {
+	if _, ok := r.Files[path]; ok {
+		return false, nil // the edits' offsets are the file's on disk
+	}
+	old, err := os.ReadFile(path)
+	if err != nil {
+		return false, err
+	}
+	src := old
+	slices.SortStableFunc(edits, func(a, b edit) int { return cmp.Compare(a.start, b.start) })
+	var buf bytes.Buffer
+	last := 0
+	for _, e := range edits {
+		buf.Write(src[last:e.start])
+		buf.WriteString(e.text)
+		last = e.end
+	}
+	buf.Write(src[last:])
+	out, err := fixImports(buf.Bytes(), imports, nil, old)
+	if err != nil {
+		return false, err
+	}
+	if out, err = format.Source(out); err != nil {
+		return false, err
+	}
+	r.Files[path], r.Old[path] = out, old
+	return true, nil
+}
