@@ -155,10 +155,16 @@ func (c *testClient) wait(what string, pred func(*incoming) bool) *incoming {
 	return c.waitAfter(0, what, pred)
 }
 
+// waitLimit bounds a wait for the server. Its first answer loads and
+// analyses the whole fixture module, which on a 2-core machine running a
+// build beside the tests took more than a minute; the limit only delays
+// the report of a server that never answers.
+const waitLimit = 5 * time.Minute
+
 func (c *testClient) waitAfter(from int, what string, pred func(*incoming) bool) *incoming {
 	c.t.Helper()
-	deadline := time.Now().Add(60 * time.Second)
-	timer := time.AfterFunc(60*time.Second, func() {
+	deadline := time.Now().Add(waitLimit)
+	timer := time.AfterFunc(waitLimit, func() {
 		c.mu.Lock()
 		c.cond.Broadcast()
 		c.mu.Unlock()

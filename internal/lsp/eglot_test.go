@@ -49,7 +49,7 @@ func TestEmacs(t *testing.T) {
 	}
 
 	out := filepath.Join(tmp, "diagnostics.txt")
-	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, emacs, "--batch", "-Q", "-l", script)
 	cmd.Dir = root

@@ -23,7 +23,7 @@ language (languageId \"go\").")
        (root (file-name-as-directory (getenv "FIXTURE_ROOT")))
        (target (getenv "TARGET_FILE"))
        (out (getenv "OUT_FILE"))
-       (deadline (+ (float-time) 90)))
+       (deadline (+ (float-time) 240)))
   (condition-case err
       (progn
         (add-to-list 'eglot-server-programs `(go-mode . (,bin "lsp")))
@@ -40,7 +40,7 @@ language (languageId \"go\").")
               (accept-process-output nil 0.5)
               (setq diags (flymake-diagnostics)))
             (unless diags
-              (error "no diagnostics from toolcheck lsp within 90s"))
+              (error "no diagnostics from toolcheck lsp within 240s"))
             ;; Let the rest of a batch arrive.
             (accept-process-output nil 1)
             (flymake-start)

@@ -45,7 +45,7 @@ local ok, err = xpcall(function()
     vim.lsp.buf_attach_client(buf, client_id)
   end
 
-  wait("diagnostics after open", 60000, function() return (published[uri] or 0) >= 1 end)
+  wait("diagnostics after open", 240000, function() return (published[uri] or 0) >= 1 end)
   write("open.json", vim.fn.json_encode(vim.diagnostic.get(buf)))
 
   local titles = {}
@@ -67,7 +67,7 @@ local ok, err = xpcall(function()
 
   local before = published[uri]
   vim.cmd("write")
-  wait("diagnostics after save", 60000, function() return published[uri] > before end)
+  wait("diagnostics after save", 240000, function() return published[uri] > before end)
   write("saved.json", vim.fn.json_encode(vim.diagnostic.get(buf)))
   write("messages.json", vim.fn.json_encode(messages))
 end, debug.traceback)
