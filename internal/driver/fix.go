@@ -188,17 +188,7 @@ func ComputeFixes(fs []Finding) (*FixResult, error) {
 		if len(old) != sizes[name] {
 			return nil, fmt.Errorf("%s changed while it was analysed; no fix applied", name)
 		}
-		edits := taken[name]
-		slices.SortFunc(edits, func(a, b edit) int { return cmp.Or(cmp.Compare(a.start, b.start), cmp.Compare(a.end, b.end)) })
-		var buf bytes.Buffer
-		last := 0
-		for _, e := range edits {
-			buf.Write(old[last:e.start])
-			buf.WriteString(e.text)
-			last = e.end
-		}
-		buf.Write(old[last:])
-		out := buf.Bytes()
+		out := applyEdits(old, taken[name])
 		if strings.HasSuffix(name, ".go") {
 			fixed, err := fixImports(out, imports[name], importNames[name], old)
 			if err != nil {
@@ -216,6 +206,22 @@ func ComputeFixes(fs []Finding) (*FixResult, error) {
 		}
 	}
 	return res, nil
+}
+
+// applyEdits applies edits that do not conflict to src, in the order of
+// their positions (insertions at one place in the order given).
+func applyEdits(src []byte, edits []edit) []byte {
+	edits = slices.Clone(edits)
+	slices.SortStableFunc(edits, func(a, b edit) int { return cmp.Or(cmp.Compare(a.start, b.start), cmp.Compare(a.end, b.end)) })
+	var buf bytes.Buffer
+	last := 0
+	for _, e := range edits {
+		buf.Write(src[last:e.start])
+		buf.WriteString(e.text)
+		last = e.end
+	}
+	buf.Write(src[last:])
+	return buf.Bytes()
 }
 
 // Write writes the changed files, keeping their permissions.
@@ -454,14 +460,7 @@ func callsOf(body *ast.BlockStmt, names map[string]bool) []string {
 		if !ok {
 			return true
 		}
-		var id *ast.Ident
-		switch fun := ast.Unparen(call.Fun).(type) {
-		case *ast.Ident:
-			id = fun
-		case *ast.SelectorExpr:
-			id = fun.Sel
-		}
-		if id != nil && names[id.Name] && !slices.Contains(calls, id.Name) {
+		if id := calledIdent(call); id != nil && names[id.Name] && !slices.Contains(calls, id.Name) {
 			calls = append(calls, id.Name)
 		}
 		return true

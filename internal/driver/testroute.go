@@ -1,8 +1,6 @@
 package driver
 
 import (
-	"bytes"
-	"cmp"
 	"go/ast"
 	"go/format"
 	"go/types"
@@ -162,19 +160,25 @@ func routeWrapper(info *types.Info, f *ast.File, call *ast.CallExpr) ([2]string,
 	return w, true
 }
 
+// calledIdent returns the identifier a call names its function by (f,
+// x.f, x.f[T]), or nil.
+func calledIdent(call *ast.CallExpr) *ast.Ident {
+	fun := ast.Unparen(call.Fun)
+	if ix, ok := fun.(*ast.IndexExpr); ok { // an instantiation: TypedBoundary[In, Out]
+		fun = ix.X
+	}
+	switch fun := fun.(type) {
+	case *ast.Ident:
+		return fun
+	case *ast.SelectorExpr:
+		return fun.Sel
+	}
+	return nil
+}
+
 // calleeOf returns the function a call calls statically.
 func calleeOf(info *types.Info, call *ast.CallExpr) (*types.Func, bool) {
-	var id *ast.Ident
-	switch fun := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-		id = fun
-	case *ast.SelectorExpr:
-		id = fun.Sel
-	case *ast.IndexExpr: // an instantiation: TypedBoundary[In, Out]
-		if sel, ok := fun.X.(*ast.SelectorExpr); ok {
-			id = sel.Sel
-		}
-	}
+	id := calledIdent(call)
 	if id == nil {
 		return nil, false
 	}
@@ -193,17 +197,7 @@ func (r *FixResult) editFile(path string, edits []edit, imports []string) (bool,
 	if err != nil {
 		return false, err
 	}
-	src := old
-	slices.SortStableFunc(edits, func(a, b edit) int { return cmp.Compare(a.start, b.start) })
-	var buf bytes.Buffer
-	last := 0
-	for _, e := range edits {
-		buf.Write(src[last:e.start])
-		buf.WriteString(e.text)
-		last = e.end
-	}
-	buf.Write(src[last:])
-	out, err := fixImports(buf.Bytes(), imports, nil, old)
+	out, err := fixImports(applyEdits(old, edits), imports, nil, old)
 	if err != nil {
 		return false, err
 	}
