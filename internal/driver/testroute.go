@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"maps"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -46,17 +47,16 @@ func (r *FixResult) RouteTests(fs []Finding, env []string) error {
 	if requires, _ := toolerrInGoMod(fs); !requires {
 		return nil
 	}
+	var dirs []string
 	for _, td := range r.tests {
-		cfg := &packages.Config{
-			Mode:  packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedImports,
-			Dir:   td.dir,
-			Tests: true,
-			Env:   env,
-		}
-		pkgs, err := packages.Load(cfg, ".")
-		if err != nil {
-			return err
-		}
+		dirs = append(dirs, td.dir)
+	}
+	byDir, err := loadTestPackages(dirs, env)
+	if err != nil {
+		return err
+	}
+	for _, td := range r.tests {
+		pkgs := byDir[td.dir]
 		tests := map[string]bool{}
 		for _, t := range td.tests {
 			tests[t.name] = true
@@ -124,6 +124,48 @@ func (r *FixResult) RouteTests(fs []Finding, env []string) error {
 		}
 	}
 	return nil
+}
+
+// loadTestPackages loads the packages of dirs with their tests (types of
+// the others from export data), by directory: in one go list, and the
+// directories that did not load there (another module's) one by one.
+func loadTestPackages(dirs []string, env []string) (map[string][]*packages.Package, error) {
+	load := func(dir string, patterns []string) ([]*packages.Package, error) {
+		cfg := &packages.Config{
+			Mode:  packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedImports,
+			Dir:   dir,
+			Tests: true,
+			Env:   env,
+		}
+		return packages.Load(cfg, patterns...)
+	}
+	out := map[string][]*packages.Package{}
+	add := func(pkgs []*packages.Package) {
+		for _, p := range pkgs {
+			if len(p.GoFiles) > 0 {
+				dir := filepath.Dir(p.GoFiles[0])
+				out[dir] = append(out[dir], p)
+			}
+		}
+	}
+	if len(dirs) == 0 {
+		return out, nil
+	}
+	if pkgs, err := load(dirs[0], dirs); err == nil {
+		add(pkgs)
+	}
+	for _, dir := range dirs {
+		if slices.ContainsFunc(out[dir], func(p *packages.Package) bool { return len(p.Errors) == 0 }) {
+			continue
+		}
+		pkgs, err := load(dir, []string{"."}) // (another module's directory)
+		if err != nil {
+			return nil, err
+		}
+		out[dir] = nil
+		add(pkgs)
+	}
+	return out, nil
 }
 
 // routeWrapper returns toolerr's boundary package and function for a
