@@ -38,6 +38,8 @@ func TestMigrate(t *testing.T) {
 	if !strings.Contains(stderr, "toolcheck: fix: routed 2 handler calls in 1 test file through the boundary") ||
 		!strings.Contains(stderr, "toolcheck: fix: TestReadMissing (notes/notes_test.go:14) calls read, whose IsError results the fixes turned into returned errors: -fix routed its handler calls through the boundary, so a caller error reads as before and a fault as the boundary's text\n") ||
 		!strings.Contains(stderr, "toolcheck: fix: TestReadNoPath (notes/notes_test.go:43) calls readCase (which calls read), whose IsError results") ||
+		// A test that checks the handler's error itself keeps its call.
+		!strings.Contains(stderr, "toolcheck: fix: TestReadContract (notes/notes_test.go:52) calls read, whose IsError results the fixes turned into returned errors: the test now sees an error where it saw an IsError result\n") ||
 		strings.Contains(stderr, "TestNew ") {
 		t.Errorf("-fix does not name the test that calls a converted handler (and only it); stderr:\n%s", stderr)
 	}

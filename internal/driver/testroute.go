@@ -3,6 +3,7 @@ package driver
 import (
 	"go/ast"
 	"go/format"
+	"go/token"
 	"go/types"
 	"maps"
 	"os"
@@ -26,7 +27,9 @@ import (
 // error reads as the IsError result with its text it was, and a fault as
 // the boundary's text: what the test asserted of a caller error holds
 // again, and what it asserted of the raw text of a fault fails, named by
-// the report.
+// the report. A call whose returned error the test asserts
+// (require.Error(t, err), err == nil) checks the handler's own contract,
+// which the boundary changes: it is left as it is.
 
 // routeWrappers are toolerr's boundary for each handler shape a test may
 // call, and the package that declares it.
@@ -78,13 +81,22 @@ func (r *FixResult) RouteTests(fs []Finding, env []string) error {
 					if !ok || fd.Body == nil || !(isTestFunc(fd) && tests[fd.Name.Name] || td.via[fd.Name.Name] != "") {
 						continue
 					}
+					assigned := map[*ast.CallExpr]*ast.AssignStmt{}
+					ast.Inspect(fd.Body, func(n ast.Node) bool {
+						if as, ok := n.(*ast.AssignStmt); ok && len(as.Rhs) == 1 {
+							if call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok {
+								assigned[call] = as
+							}
+						}
+						return true
+					})
 					ast.Inspect(fd.Body, func(n ast.Node) bool {
 						call, ok := n.(*ast.CallExpr)
 						if !ok {
 							return true
 						}
 						w, ok := routeWrapper(p.TypesInfo, f, call)
-						if !ok {
+						if !ok || assertsError(p.TypesInfo, fd.Body, assigned[call]) {
 							return true
 						}
 						start, end := p.Fset.Position(call.Fun.Pos()).Offset, p.Fset.Position(call.Fun.End()).Offset
@@ -124,6 +136,49 @@ func (r *FixResult) RouteTests(fs []Finding, env []string) error {
 		}
 	}
 	return nil
+}
+
+// assertsError reports whether the test asserts that the error the
+// assignment as takes from a handler call is not nil (require.Error(t,
+// err), assert.ErrorContains, err == nil): it checks the handler's own
+// contract, which the boundary changes (it answers every error as a
+// result), so the call is not routed.
+func assertsError(info *types.Info, body *ast.BlockStmt, as *ast.AssignStmt) bool {
+	if as == nil {
+		return false
+	}
+	id, ok := ast.Unparen(as.Lhs[len(as.Lhs)-1]).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	obj := info.ObjectOf(id)
+	if obj == nil || !types.Identical(obj.Type(), types.Universe.Lookup("error").Type()) {
+		return false
+	}
+	is := func(e ast.Expr) bool {
+		x, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && info.ObjectOf(x) == obj
+	}
+	asserts := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if fid := calledIdent(n); fid != nil && (strings.HasPrefix(fid.Name, "Error") || fid.Name == "EqualError") {
+				asserts = asserts || slices.ContainsFunc(n.Args, is)
+			}
+		case *ast.BinaryExpr:
+			if n.Op == token.EQL && (is(n.X) && isNilIdent(n.Y) || is(n.Y) && isNilIdent(n.X)) {
+				asserts = true
+			}
+		}
+		return !asserts
+	})
+	return asserts
+}
+
+func isNilIdent(e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	return ok && id.Name == "nil"
 }
 
 // loadTestPackages loads the packages of dirs with their tests (types of

@@ -45,3 +45,15 @@ func TestReadNoPath(t *testing.T) {
 		t.Fatalf("read with no path: %v", res)
 	}
 }
+
+// TestReadContract checks the handler's own contract, an error or an
+// IsError result: it tests the error against nil, so -fix leaves its call
+// as it is (the boundary answers every error as a result).
+func TestReadContract(t *testing.T) {
+	n := &Notes{Root: t.TempDir()}
+	var req mcp.CallToolRequest
+	res, err := n.read(context.Background(), req)
+	if err == nil && (res == nil || !res.IsError) {
+		t.Fatal("read without a path succeeded")
+	}
+}
