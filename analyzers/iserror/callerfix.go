@@ -194,26 +194,37 @@ func verbEnd(seg string) int {
 // *http.Response, go-github's *github.Response), so that the error may be
 // a 404 for what the model named.
 func (cv *converter) upstreamStatus(raw []ast.Expr) bool {
-	m := cv.c.m
-	fp := m.FailureAt(cv.at)
-	if fp == nil || fp.Op == nil || fp.Test.Err == nil {
+	fp := cv.rawOp(raw)
+	if fp == nil {
 		return false
 	}
-	for _, e := range raw {
-		if m.ErrorVar(e) != fp.Test.Err {
-			continue
-		}
-		tup, ok := cv.c.info.TypeOf(fp.Op).(*types.Tuple)
-		if !ok {
-			return false
-		}
-		for i := range tup.Len() {
-			if hasStatus(tup.At(i).Type()) {
-				return true
-			}
+	tup, ok := cv.c.info.TypeOf(fp.Op).(*types.Tuple)
+	if !ok {
+		return false
+	}
+	for i := range tup.Len() {
+		if hasStatus(tup.At(i).Type()) {
+			return true
 		}
 	}
 	return false
+}
+
+// rawOp returns the failure path at the site when the operation that set
+// its tested error is known and one of the raw errors is that error, or
+// nil.
+func (cv *converter) rawOp(raw []ast.Expr) *toolmodel.FailurePath {
+	m := cv.c.m
+	fp := m.FailureAt(cv.at)
+	if fp == nil || fp.Op == nil || fp.Test.Err == nil {
+		return nil
+	}
+	for _, e := range raw {
+		if m.ErrorVar(e) == fp.Test.Err {
+			return fp
+		}
+	}
+	return nil
 }
 
 // givenArgument reports whether one of the raw errors was set by an
@@ -222,26 +233,16 @@ func (cv *converter) upstreamStatus(raw []ast.Expr) bool {
 // may be the model's, a path or a node that does not exist, and the site
 // does not test which.
 func (cv *converter) givenArgument(raw []ast.Expr) bool {
-	m := cv.c.m
-	fp := m.FailureAt(cv.at)
-	if fp == nil || fp.Op == nil || fp.Test.Err == nil {
+	fp := cv.rawOp(raw)
+	if fp == nil {
 		return false
 	}
-	call, ok := ast.Unparen(fp.Op).(*ast.CallExpr)
-	if !ok {
-		return false
-	}
-	if fn := typeutil.StaticCallee(cv.c.info, call); fn != nil && strings.HasPrefix(toolmodel.PkgPath(fn), "encoding/") {
+	if fn := typeutil.StaticCallee(cv.c.info, fp.Op); fn != nil && strings.HasPrefix(toolmodel.PkgPath(fn), "encoding/") {
 		return false // encoding a value looks nothing up (json.Marshal)
 	}
-	for _, e := range raw {
-		if m.ErrorVar(e) != fp.Test.Err {
-			continue
-		}
-		for _, a := range call.Args {
-			if m.MentionsArgument(cv.at, a) {
-				return !cv.callerCaseTested(fp)
-			}
+	for _, a := range fp.Op.Args {
+		if cv.c.m.MentionsArgument(cv.at, a) {
+			return !cv.callerCaseTested(fp)
 		}
 	}
 	return false
@@ -334,15 +335,8 @@ func trimErrorEnd(s string) string {
 // tell which.
 func (cv *converter) ownCallerCheck(raw []ast.Expr) bool {
 	m := cv.c.m
-	fp := m.FailureAt(cv.at)
-	if fp == nil || fp.Op == nil || fp.Test.Err == nil {
-		return false
-	}
-	found := false
-	for _, e := range raw {
-		found = found || m.ErrorVar(e) == fp.Test.Err
-	}
-	if !found {
+	fp := cv.rawOp(raw)
+	if fp == nil {
 		return false
 	}
 	fn := typeutil.StaticCallee(cv.c.info, fp.Op)

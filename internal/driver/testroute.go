@@ -167,18 +167,13 @@ func assertsError(info *types.Info, body *ast.BlockStmt, as *ast.AssignStmt) boo
 				asserts = asserts || slices.ContainsFunc(n.Args, is)
 			}
 		case *ast.BinaryExpr:
-			if n.Op == token.EQL && (is(n.X) && isNilIdent(n.Y) || is(n.Y) && isNilIdent(n.X)) {
+			if n.Op == token.EQL && (is(n.X) && info.Types[n.Y].IsNil() || is(n.Y) && info.Types[n.X].IsNil()) {
 				asserts = true
 			}
 		}
 		return !asserts
 	})
 	return asserts
-}
-
-func isNilIdent(e ast.Expr) bool {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	return ok && id.Name == "nil"
 }
 
 // loadTestPackages loads the packages of dirs with their tests (types of
