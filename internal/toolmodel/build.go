@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"golang.org/x/tools/go/types/typeutil"
 	"slices"
 	"sort"
 	"strings"
@@ -213,7 +214,23 @@ func (m *Model) markEquipped(installs map[ast.Node][]int) {
 			call := ca.Call
 			fn := m.Flow.Callee(call)
 			if fn == nil {
-				continue
+				// a method of an interface: the package's implementations
+				// that install their caller's middleware on the server
+				// their receiver holds, or another package's by its fact
+				if m.usesBoundaryOnReceiver(call) {
+					if t := m.heldBy(argOf(call, -1)); len(t) > 0 {
+						if obj := m.Flow.StorageOf(t[0]); obj != nil && !m.equipped[obj] {
+							m.equipped[obj] = true
+							changed = true
+						}
+					}
+					continue
+				}
+				im, ok := typeutil.Callee(m.Pass.TypesInfo, call).(*types.Func)
+				if !ok || m.factOf(im) == nil {
+					continue
+				}
+				fn = im
 			}
 			var targets []ast.Expr
 			switch {
@@ -237,20 +254,32 @@ func (m *Model) markEquipped(installs map[ast.Node][]int) {
 					// Middleware the caller passes: the server carries the
 					// boundary when a boundary is what is passed.
 					for _, t := range argOf(call, -1) {
+						if m.usesOnReceiver(t, params) {
+							changed = true
+							continue
+						}
 						if obj := m.Flow.StorageOf(t); obj != nil {
 							m.equipIf[obj] = append(m.equipIf[obj], params...)
 						}
 					}
 				}
+				if targets != nil {
+					targets = m.heldBy(targets)
+				}
 			default:
-				var on []int
+				var on, uses []int
 				if d := m.Flow.Body(fn); d != nil {
-					on = installs[d]
+					on, uses = installs[d], m.usesOn[d]
 				} else if ff := m.factOf(fn); ff != nil {
-					on = ff.InstallsBoundaryOn
+					on, uses = ff.InstallsBoundaryOn, ff.UsesParam
 				}
 				for _, i := range on {
 					targets = append(targets, argOf(call, i)...)
+				}
+				for _, i := range uses {
+					if slices.ContainsFunc(paramArgs(m.Pass.TypesInfo, call, i), func(a ast.Expr) bool { return m.isBoundaryValue(a, nil) }) {
+						targets = append(targets, argOf(call, -1)...)
+					}
 				}
 			}
 			for _, t := range targets {
@@ -273,6 +302,128 @@ func (m *Model) markEquipped(installs map[ast.Node][]int) {
 			break
 		}
 	}
+}
+
+// usesOnReceiver records, for s.srv.Use(mw...) in a method of the
+// receiver s with mw among its parameters params, that the method
+// installs its caller's middleware on the server the receiver holds: the
+// receiver each caller has carries the boundary when that caller passes
+// one.
+func (m *Model) usesOnReceiver(t ast.Expr, params []*types.Var) bool {
+	fs := m.selectedFields(t, nil)
+	if len(fs) != 1 {
+		return false
+	}
+	pi, ok := m.Flow.ParamOf(fs[0].param)
+	if !ok || pi.Index != -1 {
+		return false
+	}
+	for _, p := range params {
+		if qi, ok := m.Flow.ParamOf(p); !ok || qi.Func != pi.Func {
+			return false
+		}
+	}
+	for _, p := range params {
+		qi, _ := m.Flow.ParamOf(p)
+		if !slices.Contains(m.usesOn[pi.Func], qi.Index) {
+			m.usesOn[pi.Func] = append(m.usesOn[pi.Func], qi.Index)
+		}
+	}
+	return true
+}
+
+// usesBoundaryOnReceiver reports whether call, of a method of an
+// interface, calls methods of this package that install the middleware
+// it passes on the server their receiver holds, and passes a boundary.
+func (m *Model) usesBoundaryOnReceiver(call *ast.CallExpr) bool {
+	sel := flow.InterfaceCall(m.Pass.TypesInfo, call)
+	if sel == nil {
+		return false
+	}
+	cs, ok := m.tr.Methods(sel, m.tr.Origins(sel.X, nil, nil))
+	if !ok {
+		return false
+	}
+	for _, c := range cs {
+		for _, i := range m.usesOn[c.Body] {
+			if slices.ContainsFunc(paramArgs(m.Pass.TypesInfo, call, i), func(a ast.Expr) bool { return m.isBoundaryValue(a, nil) }) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// returnsHeld reports whether every callee of call is a method of this
+// package returning a field of its receiver (w.MCPServer() returning w.srv).
+func (m *Model) returnsHeld(call *ast.CallExpr) bool {
+	cs, ok := m.tr.Callees(call, nil)
+	if !ok {
+		sel := flow.InterfaceCall(m.Pass.TypesInfo, call)
+		if sel == nil {
+			return false
+		}
+		if cs, ok = m.tr.Methods(sel, m.tr.Origins(sel.X, nil, nil)); !ok {
+			return false
+		}
+	}
+	for _, c := range cs {
+		if c.Body == nil {
+			return false
+		}
+		for _, ret := range m.Flow.Returns(c.Body) {
+			if len(ret.Results) != 1 {
+				return false
+			}
+			fs := m.selectedFields(ret.Results[0], nil)
+			if len(fs) != 1 {
+				return false
+			}
+			if pi, ok := m.Flow.ParamOf(fs[0].param); !ok || pi.Index != -1 || pi.Func != c.Body {
+				return false
+			}
+		}
+	}
+	return len(cs) > 0
+}
+
+// heldBy replaces, among the servers targets, each read from the value a
+// method is called on (w.MCPServer() returning the server the wrapper w
+// holds, as its fact says) by that value.
+func (m *Model) heldBy(targets []ast.Expr) []ast.Expr {
+	var out []ast.Expr
+	for _, t := range targets {
+		call, ok := ast.Unparen(t).(*ast.CallExpr)
+		if !ok {
+			out = append(out, t)
+			continue
+		}
+		if m.returnsHeld(call) {
+			out = append(out, argOf(call, -1)...)
+			continue
+		}
+		var srcs []ResultSrc
+		if fn := m.Flow.Callee(call); fn != nil && m.Flow.Body(fn) == nil {
+			if ff := m.factOf(fn); ff != nil {
+				srcs = ff.Servers
+			}
+		} else if im, ok := typeutil.Callee(m.Pass.TypesInfo, call).(*types.Func); ok {
+			if ff := m.factOf(im); ff != nil {
+				srcs = ff.Servers
+			}
+		}
+		held := false
+		for _, r := range srcs {
+			if r.Result == 0 && r.Src.Kind == SrcParam && r.Src.Param == -1 {
+				out, held = append(out, argOf(call, -1)...), true
+				break
+			}
+		}
+		if !held {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // build decides every registration of the package and exports facts.
@@ -405,8 +556,17 @@ func (m *Model) evaluate(t *template, f *flow.Frame) (handlerSet, serverSet) {
 			ss = m.classifyServer(t.site.server, t.site.serverFrame)
 		} else {
 			ss = m.classifyServer(t.site.server, f)
-			if !ss.equipped && len(ss.built) == 0 {
+			switch {
+			case ss.equipped:
+			case len(ss.built) == 0:
 				ss.fields = m.paramFields(t.site.server, f)
+			case m.foreignOptions(ss, t.site.call):
+				// A server its constructor built with the options its
+				// caller passed, read from the receiver (s.srv): decided
+				// by the receiver each caller has.
+				if fs := m.selectedFields(t.site.server, f); len(fs) > 0 {
+					ss = serverSet{fields: fs}
+				}
 			}
 		}
 		return hs, ss
@@ -503,14 +663,53 @@ func (m *Model) paramFields(e ast.Expr, f *flow.Frame) []dep {
 	return ds
 }
 
+// foreignOptions reports whether the options that decide ss are
+// parameters of a function other than the one holding call.
+func (m *Model) foreignOptions(ss serverSet, call *ast.CallExpr) bool {
+	for _, p := range ss.optIf {
+		if pi, ok := m.Flow.ParamOf(p); ok && !within(pi.Func, call.Pos()) {
+			return true
+		}
+	}
+	return false
+}
+
+// selectedFields returns the field the server expression e selects of a
+// parameter unbound in f (s.srv on the receiver s), whatever the package
+// stores there.
+func (m *Model) selectedFields(e ast.Expr, f *flow.Frame) []dep {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	s, ok := m.Pass.TypesInfo.Selections[sel]
+	if !ok || s.Kind() != types.FieldVal {
+		return nil
+	}
+	fv, _ := s.Obj().(*types.Var)
+	var ds []dep
+	for _, o := range m.tr.Origins(sel.X, f, nil) {
+		if o.Kind != flow.FreeParam {
+			return nil
+		}
+		ds = append(ds, dep{param: o.Param, field: fv})
+	}
+	return ds
+}
+
 // decide evaluates t at the root of node: a registration whose handler is
 // unwrapped on a server without the boundary is recorded; one that still
 // depends on node's parameters joins its summary.
 func (m *Model) decide(node ast.Node, t *template, keep bool, s *summary) {
+	outer := m.deciding
+	m.deciding = node
 	hs, ss := m.evaluate(t, nil)
+	m.deciding = outer
+	foreignOpts := false
 	if own := m.stashForeignOpts(node, t, hs, ss); len(own) < len(ss.optIf) {
 		// decided where the foreign parameters are bound
 		ss.optIf, ss.notEquipped, ss.built = own, false, nil
+		foreignOpts = true
 	}
 	// A server stored from another function's parameter is that
 	// function's to decide (stashForeign): with handlers still to come
@@ -539,7 +738,7 @@ func (m *Model) decide(node ast.Node, t *template, keep bool, s *summary) {
 		}
 	}
 	dependent := (len(hs.unwrapped) > 0 && (len(ss.params) > 0 || len(ss.fields) > 0 || m.ownParams(node, ss.optIf))) ||
-		(len(hs.params) > 0 && (ss.bare() || len(ss.params) > 0 || len(ss.fields) > 0 || foreign > 0)) ||
+		(len(hs.params) > 0 && (ss.bare() || len(ss.params) > 0 || len(ss.fields) > 0 || foreign > 0 || foreignOpts)) ||
 		len(hs.deps) > 0 ||
 		len(pools) > 0 && len(ss.params) > 0
 	if dependent && keep {

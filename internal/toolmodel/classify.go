@@ -810,6 +810,16 @@ func (m *Model) classifyServerOrigin(o flow.Origin) serverSet {
 				if installs {
 					return serverSet{equipped: true}
 				}
+				for _, a := range call.Args[2:] {
+					installs, ps, ok := m.collectorOptions(a, o.Frame)
+					if installs {
+						return serverSet{equipped: true}
+					}
+					if ok {
+						// the options the caller's option functions give
+						params = ps
+					}
+				}
 			}
 			return serverSet{notEquipped: true, built: m.builtHere(call), optIf: params}
 		case IsFunc(fn, GoSDKMCP, "NewServer"):
@@ -830,6 +840,79 @@ func (m *Model) classifyServerOrigin(o flow.Origin) serverSet {
 	return serverSet{unknown: true}
 }
 
+// collectorOptions evaluates, in frame f, the options argument a read
+// from an object the function hands to the option functions it is given:
+// a project's server hands a setter to each option
+// (for _, o := range opts { o(setter) }) and builds the SDK's server with
+// what they set (setter.opts...). Those options are the ones its caller
+// passes: it reports whether they install the boundary, and otherwise
+// the parameters, unbound in f, that hold them; ok is false when a is not
+// read from such an object.
+func (m *Model) collectorOptions(a ast.Expr, f *flow.Frame) (installs bool, params []*types.Var, found bool) {
+	info := m.Pass.TypesInfo
+	x := ast.Unparen(a)
+	for {
+		sel, ok := x.(*ast.SelectorExpr)
+		if !ok {
+			break
+		}
+		if s, ok := info.Selections[sel]; !ok || s.Kind() != types.FieldVal {
+			return false, nil, false
+		}
+		x = ast.Unparen(sel.X)
+	}
+	id, ok := x.(*ast.Ident)
+	if !ok || x == ast.Unparen(a) {
+		return false, nil, false
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok || v.IsField() || v.Parent() == nil || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() {
+		return false, nil, false
+	}
+	var fn ast.Node
+	for _, n := range m.Flow.Funcs() {
+		if within(n, v.Pos()) && (fn == nil || within(fn, n.Pos())) {
+			fn = n
+		}
+	}
+	if fn == nil {
+		return false, nil, false
+	}
+	for call := range m.Flow.CallsIn(fn) {
+		if m.Flow.Callee(call) != nil || !slices.ContainsFunc(call.Args, func(e ast.Expr) bool {
+			if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+				e = u.X
+			}
+			id, ok := ast.Unparen(e).(*ast.Ident)
+			return ok && info.Uses[id] == v
+		}) {
+			continue
+		}
+		origins := m.tr.Origins(call.Fun, nil, nil)
+		if !slices.ContainsFunc(origins, func(o flow.Origin) bool {
+			pi, ok := m.Flow.ParamOf(o.Param)
+			return o.Kind == flow.FreeParam && ok && pi.Func == fn
+		}) {
+			continue
+		}
+		found = true
+		for _, o := range m.tr.Origins(call.Fun, f, nil) {
+			if o.Kind == flow.FreeParam {
+				if !slices.Contains(params, o.Param) {
+					params = append(params, o.Param)
+				}
+				continue
+			}
+			if yes, ps := m.optionBoundary(o, 0); yes {
+				return true, nil, true
+			} else {
+				params = append(params, ps...)
+			}
+		}
+	}
+	return false, params, found
+}
+
 // builtHere returns the construction call as a list, when it is in this
 // package.
 func (m *Model) builtHere(call *ast.CallExpr) []*ast.CallExpr {
@@ -845,48 +928,117 @@ func (m *Model) builtHere(call *ast.CallExpr) []*ast.CallExpr {
 // parameters of the function evaluated at that they come from.
 func (m *Model) optionsInstallBoundary(args []ast.Expr, f *flow.Frame) (bool, []*types.Var) {
 	var params []*types.Var
+	add := func(ps ...*types.Var) {
+		for _, p := range ps {
+			if !slices.Contains(params, p) {
+				params = append(params, p)
+			}
+		}
+	}
 	for _, a := range args {
 		for _, o := range m.tr.Origins(a, f, nil) {
-			if o.Kind == flow.FreeParam && !slices.Contains(params, o.Param) {
-				params = append(params, o.Param)
+			if o.Kind == flow.FreeParam {
+				add(o.Param)
 			}
-			if m.optionInstallsBoundary(o, 0) || m.isBoundaryOrigin(o) {
+			if m.isBoundaryOrigin(o) {
 				return true, nil
 			}
+			installs, ps := m.optionBoundary(o, 0)
+			if installs {
+				return true, nil
+			}
+			add(ps...)
 		}
 	}
 	return false, params
 }
 
-func (m *Model) optionInstallsBoundary(o flow.Origin, depth int) bool {
+// optionBoundary reports whether the server option o evaluates to
+// installs the boundary, and otherwise the parameters of the function
+// evaluated at whose arguments decide it: the middleware of
+// WithToolHandlerMiddleware(mw), or of a project's own option, a function
+// that hands such an option to the project's server (a setter's
+// SetOption(server.WithToolHandlerMiddleware(mw))).
+func (m *Model) optionBoundary(o flow.Origin, depth int) (bool, []*types.Var) {
 	if o.Kind != flow.Expr || depth > flow.MaxDepth {
-		return false
+		return false, nil
+	}
+	if lit, ok := o.Expr.(*ast.FuncLit); ok {
+		if m.tr.InProgress(lit) {
+			return false, nil
+		}
+		m.tr.Enter(lit)
+		defer m.tr.Leave(lit)
+		var params []*types.Var
+		for call := range m.Flow.CallsIn(lit.Body) {
+			installs, ps := m.optionBoundary(flow.Origin{Kind: flow.Expr, Expr: call, Tuple: -1, Frame: o.Frame}, depth+1)
+			if installs {
+				return true, nil
+			}
+			params = append(params, ps...)
+		}
+		return false, params
 	}
 	call, ok := o.Expr.(*ast.CallExpr)
 	if !ok || !m.enter(call, o.Frame) {
-		return false
+		return false, nil
 	}
 	defer m.leave(call, o.Frame)
 	fn := m.Flow.Callee(call)
 	if IsFunc(fn, MCPGoServer, "WithToolHandlerMiddleware") {
-		return len(call.Args) == 1 && m.isBoundaryValue(call.Args[0], o.Frame)
+		if len(call.Args) != 1 {
+			return false, nil
+		}
+		return m.middlewareBoundary(call.Args[0], o.Frame)
 	}
 	if fn != nil && m.Flow.Body(fn) == nil {
-		if ff := m.factOf(fn); ff != nil {
-			return ff.OptionInstallsBoundary
+		ff := m.factOf(fn)
+		if ff == nil {
+			return false, nil
 		}
-		return false
+		if ff.OptionInstallsBoundary {
+			return true, nil
+		}
+		var params []*types.Var
+		for _, p := range ff.OptionBoundaryIf {
+			for _, a := range argOf(call, p) {
+				installs, ps := m.middlewareBoundary(a, o.Frame)
+				if installs {
+					return true, nil
+				}
+				params = append(params, ps...)
+			}
+		}
+		return false, params
 	}
 	origins, ok := m.tr.Results(call, o.Frame, o.Tuple, nil)
 	if !ok {
-		return false
+		return false, nil
 	}
+	var params []*types.Var
 	for _, r := range origins {
-		if m.optionInstallsBoundary(r, depth+1) {
-			return true
+		installs, ps := m.optionBoundary(r, depth+1)
+		if installs {
+			return true, nil
+		}
+		params = append(params, ps...)
+	}
+	return false, params
+}
+
+// middlewareBoundary reports whether middleware e is a boundary, and
+// otherwise the parameters it comes from.
+func (m *Model) middlewareBoundary(e ast.Expr, f *flow.Frame) (bool, []*types.Var) {
+	if m.isBoundaryValue(e, f) {
+		return true, nil
+	}
+	var params []*types.Var
+	for _, o := range m.tr.Origins(e, f, nil) {
+		if o.Kind == flow.FreeParam {
+			params = append(params, o.Param)
 		}
 	}
-	return false
+	return false, params
 }
 
 // ---- tools (server.ServerTool values) ----
@@ -969,6 +1121,9 @@ func (m *Model) toolHandlersOrigin(o flow.Origin, depth int) handlerSet {
 			if r == nil {
 				return handlerSet{unknown: true}
 			}
+			if r.convert != "" {
+				return m.convertedHandlers(o, r, depth)
+			}
 			return m.recordHandlers(e, r, o.Frame)
 		case *ast.CallExpr:
 			if !m.enter(e, o.Frame) {
@@ -977,6 +1132,10 @@ func (m *Model) toolHandlersOrigin(o flow.Origin, depth int) handlerSet {
 			defer m.leave(e, o.Frame)
 			if depth > flow.MaxDepth {
 				return handlerSet{unknown: true}
+			}
+			if x, ok := m.conversionOf(e); ok {
+				// t.toMCPServerTool(): the record of the value t is.
+				return m.toolHandlers(x, o.Frame)
 			}
 			if ds := m.valueDeps(e, o.Frame); len(ds) > 0 {
 				// t.ToMCP() on a t the caller passes: decided where it
@@ -1002,6 +1161,53 @@ func (m *Model) toolHandlersOrigin(o flow.Origin, depth int) handlerSet {
 		}
 	}
 	return handlerSet{unknown: true}
+}
+
+// conversionOf reports whether call converts a value of the project's own
+// tool type into an SDK record (its record's convert method), and
+// returns the value.
+func (m *Model) conversionOf(call *ast.CallExpr) (ast.Expr, bool) {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || len(call.Args) != 0 {
+		return nil, false
+	}
+	s, ok := m.Pass.TypesInfo.Selections[sel]
+	if !ok || s.Kind() != types.MethodVal {
+		return nil, false
+	}
+	r := m.recordOf(m.Pass.TypesInfo.TypeOf(sel.X))
+	if r == nil || r.convert != sel.Sel.Name {
+		return nil, false
+	}
+	return sel.X, true
+}
+
+// convertedHandlers returns the handlers of the value o, built by a
+// literal of a type whose records are made by method r.convert: those of
+// the record the method returns with its receiver bound to the value.
+func (m *Model) convertedHandlers(o flow.Origin, r *record, depth int) handlerSet {
+	cs, ok := m.tr.MethodsNamed(m.Pass.Pkg, r.convert, []flow.Origin{o})
+	if !ok || depth > flow.MaxDepth {
+		return handlerSet{unknown: true}
+	}
+	var hs handlerSet
+	for _, c := range cs {
+		if c.Body == nil || m.tr.InProgress(c.Body) {
+			hs.unknown = true
+			continue
+		}
+		m.tr.Enter(c.Body)
+		origins, ok := m.tr.ReturnsOf(c.Body, c.Frame, 0, nil)
+		m.tr.Leave(c.Body)
+		if !ok {
+			hs.unknown = true
+			continue
+		}
+		for _, ro := range origins {
+			hs.merge(m.toolHandlersOrigin(ro, depth+1))
+		}
+	}
+	return hs
 }
 
 // toolOfServerTool returns the tools of a ServerTool literal's Tool field.

@@ -134,7 +134,7 @@ func (m *Model) exportFacts(installs map[ast.Node][]int) {
 		if d.Body == nil {
 			continue
 		}
-		ff := &FuncFact{InstallsBoundaryOn: installs[d]}
+		ff := &FuncFact{InstallsBoundaryOn: installs[d], UsesParam: m.usesOn[d]}
 		ff.Boundary = m.boundaryFunc(fn)
 		res := fn.Type().(*types.Signature).Results()
 		for i := 0; i < res.Len(); i++ {
@@ -146,12 +146,7 @@ func (m *Model) exportFacts(installs map[ast.Node][]int) {
 			case m.sdkInterfaceList(t):
 				ff.Concrete = append(ff.Concrete, m.concreteElems(d, i)...)
 			case IsNamed(t, MCPGoServer, "ServerOption"):
-				origins, _ := m.tr.ReturnsOf(d, nil, i, nil)
-				for _, o := range origins {
-					if m.optionInstallsBoundary(o, 0) {
-						ff.OptionInstallsBoundary = true
-					}
-				}
+				m.optionFact(ff, d, i)
 			case HandlerKindOf(t) != NotHandler && !ff.Boundary:
 				origins, ok := m.tr.ReturnsOf(d, nil, i, nil)
 				if !ok {
@@ -188,6 +183,11 @@ func (m *Model) exportFacts(installs map[ast.Node][]int) {
 						ff.Servers = append(ff.Servers, ResultSrc{i, Src{Kind: SrcParam, Param: pi.Index}})
 					}
 				}
+				ff.Servers = append(ff.Servers, m.heldServers(d, i, ss)...)
+			case funcSig(t) != nil && !IsMiddlewareType(t):
+				// A project's own server option (a function handing the
+				// SDK's option to its setter).
+				m.optionFact(ff, d, i)
 			case isToolType(t):
 				origins, ok := m.tr.ReturnsOf(d, nil, i, nil)
 				if !ok {
@@ -213,15 +213,11 @@ func (m *Model) exportFacts(installs map[ast.Node][]int) {
 					}
 				}
 			case m.isToolValueType(t):
-				origins, ok := m.tr.ReturnsOf(d, nil, i, nil)
-				if !ok {
-					continue
-				}
-				var hs handlerSet
-				for _, o := range origins {
-					hs.merge(m.toolHandlersOrigin(o, 0))
-				}
-				ff.Tools = append(ff.Tools, m.handlerSrcs(d, i, hs)...)
+				ff.Tools = append(ff.Tools, m.returnedTools(d, i)...)
+			}
+			if m.sdkInterface(t) && m.isToolValueType(t) {
+				// the project's tool interface: the records of its values
+				ff.Tools = append(ff.Tools, m.returnedTools(d, i)...)
 			}
 		}
 		if s := m.summaries[d]; s != nil {
@@ -392,16 +388,87 @@ func (m *Model) exportInterfaceFacts(exported map[*types.Func]*FuncFact) {
 					continue
 				}
 				for _, r := range exported[fn].Servers {
-					if r.Src.Kind == SrcEquipped || r.Src.Kind == SrcNotEquipped {
+					if r.Src.Kind == SrcEquipped || r.Src.Kind == SrcNotEquipped || r.Src.Kind == SrcParam && r.Src.Param == -1 {
 						if !slices.Contains(ff.Servers, r) {
 							ff.Servers = append(ff.Servers, r)
 						}
+					}
+				}
+				for _, p := range exported[fn].UsesParam {
+					if !slices.Contains(ff.UsesParam, p) {
+						ff.UsesParam = append(ff.UsesParam, p)
 					}
 				}
 			}
 			if !ff.empty() {
 				debugFact(FuncName(im), ff)
 				m.Pass.ExportObjectFact(im, ff)
+			}
+		}
+	}
+}
+
+// heldServers describes, for d's fact, the server result i of d returns
+// when it is one its receiver (or a parameter) holds whose options another
+// function's caller decides (a wrapper's MCPServer() returning s.srv,
+// built by the wrapper's constructor with the options it was given).
+func (m *Model) heldServers(d ast.Node, i int, ss serverSet) []ResultSrc {
+	foreign := false
+	for _, p := range ss.optIf {
+		if pi, ok := m.Flow.ParamOf(p); ok && pi.Func != d {
+			foreign = true
+		}
+	}
+	if !foreign {
+		return nil
+	}
+	var out []ResultSrc
+	for _, ret := range m.Flow.Returns(d) {
+		if i >= len(ret.Results) {
+			return nil
+		}
+		fs := m.selectedFields(ret.Results[i], nil)
+		if len(fs) != 1 {
+			return nil
+		}
+		pi, ok := m.Flow.ParamOf(fs[0].param)
+		if !ok || pi.Func != d {
+			return nil
+		}
+		r := ResultSrc{i, Src{Kind: SrcParam, Param: pi.Index, Field: fs[0].field.Name()}}
+		if !slices.Contains(out, r) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// returnedTools describes the tools of the records result i of d returns.
+func (m *Model) returnedTools(d ast.Node, i int) []ResultSrc {
+	origins, ok := m.tr.ReturnsOf(d, nil, i, nil)
+	if !ok {
+		return nil
+	}
+	var hs handlerSet
+	for _, o := range origins {
+		hs.merge(m.toolHandlersOrigin(o, 0))
+	}
+	return m.handlerSrcs(d, i, hs)
+}
+
+// optionFact records in ff whether the server option result i of d
+// returns installs the boundary, or does when parameters of d are one.
+func (m *Model) optionFact(ff *FuncFact, d ast.Node, i int) {
+	origins, _ := m.tr.ReturnsOf(d, nil, i, nil)
+	for _, o := range origins {
+		installs, ps := m.optionBoundary(o, 0)
+		if installs {
+			ff.OptionInstallsBoundary, ff.OptionBoundaryIf = true, nil
+			return
+		}
+		for _, p := range ps {
+			if pi, ok := m.Flow.ParamOf(p); ok && pi.Func == d && !slices.Contains(ff.OptionBoundaryIf, pi.Index) {
+				ff.OptionBoundaryIf = append(ff.OptionBoundaryIf, pi.Index)
 			}
 		}
 	}
@@ -511,24 +578,13 @@ func (m *Model) exportName(d ast.Node, h Handler) string {
 }
 
 // resultFields describes, for a fact, the fields of the struct that
-// result i of d (of type t) is or points to which hold one of d's
-// parameters, as every struct literal d returns sets them: the server and
-// the middleware a registrar's constructor is given.
+// result i of d (of type t) is or points to, or that an interface result
+// holds, which hold one of d's parameters or a server d builds, as every
+// struct literal d returns sets them: the server and the middleware a
+// registrar's constructor is given, the server a wrapper's constructor
+// builds.
 func (m *Model) resultFields(d ast.Node, i int, t types.Type) []FieldSrc {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	st, ok := t.Underlying().(*types.Struct)
-	if !ok {
-		return nil
-	}
-	relevant := false
-	for j := 0; j < st.NumFields(); j++ {
-		if ft := st.Field(j).Type(); IsServerType(ft) || carriesWrapping(ft, 0) {
-			relevant = true
-		}
-	}
-	if !relevant {
+	if !types.IsInterface(t) && !m.holdsServer(t) {
 		return nil
 	}
 	origins, ok := m.tr.ReturnsOf(d, nil, i, nil)
@@ -538,7 +594,7 @@ func (m *Model) resultFields(d ast.Node, i int, t types.Type) []FieldSrc {
 	var out []FieldSrc
 	for k, o := range origins {
 		lit, ok := o.Expr.(*ast.CompositeLit)
-		if o.Kind != flow.Expr || !ok {
+		if o.Kind != flow.Expr || !ok || !m.holdsServer(m.Pass.TypesInfo.TypeOf(lit)) {
 			return nil
 		}
 		var here []FieldSrc
@@ -556,11 +612,23 @@ func (m *Model) resultFields(d ast.Node, i int, t types.Type) []FieldSrc {
 				continue
 			}
 			vs := m.tr.Origins(kv.Value, nil, nil)
-			if len(vs) != 1 || vs[0].Kind != flow.FreeParam {
+			if len(vs) == 1 && vs[0].Kind == flow.FreeParam {
+				if pi, ok := m.Flow.ParamOf(vs[0].Param); ok && pi.Func == d {
+					here = append(here, FieldSrc{Result: i, Field: key.Name, Param: pi.Index})
+				}
 				continue
 			}
-			if pi, ok := m.Flow.ParamOf(vs[0].Param); ok && pi.Func == d {
-				here = append(here, FieldSrc{Result: i, Field: key.Name, Param: pi.Index})
+			if !IsServerType(ft) {
+				continue
+			}
+			// A server d builds: a wrapper's constructor building the
+			// SDK's server with the options its caller passes.
+			var ss serverSet
+			for _, v := range vs {
+				ss.merge(m.classifyServerOrigin(v))
+			}
+			if srcs := m.serverSrcs(d, ss); len(srcs) == 1 && !ss.unknown && len(ss.params) == 0 {
+				here = append(here, FieldSrc{Result: i, Field: key.Name, Server: srcs[0]})
 			}
 		}
 		if k == 0 {
@@ -570,6 +638,24 @@ func (m *Model) resultFields(d ast.Node, i int, t types.Type) []FieldSrc {
 		}
 	}
 	return out
+}
+
+// holdsServer reports whether t is a struct, or a pointer to one, with a
+// field holding a server or middleware.
+func (m *Model) holdsServer(t types.Type) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for j := 0; j < st.NumFields(); j++ {
+		if ft := st.Field(j).Type(); IsServerType(ft) || carriesWrapping(ft, 0) {
+			return true
+		}
+	}
+	return false
 }
 
 // debugFacts, set from TOOLCHECK_DEBUG_FACTS, makes the model print each

@@ -34,9 +34,17 @@ func (m *Model) evaluateInterfaceCall(t *template, sel *ast.SelectorExpr, f *flo
 	var hs handlerSet
 	var ss serverSet
 	var values []flow.Origin
+	// A value whose server a boundary was installed on (w.Use(boundary)
+	// on the project's server w): what its methods register is wrapped.
+	equipped := false
+	for _, o := range m.tr.Origins(sel.X, f, m.isEquippedStorage) {
+		if o.Kind == flow.Stopped {
+			equipped = true
+		}
+	}
 	for _, o := range m.tr.Origins(sel.X, f, nil) {
 		if o.Kind == flow.FreeParam {
-			if pi, ok := m.Flow.ParamOf(o.Param); ok && within(pi.Func, t.call.Pos()) {
+			if pi, ok := m.Flow.ParamOf(o.Param); ok && (within(pi.Func, t.call.Pos()) || m.deciding != nil && m.encloses(pi.Func, m.deciding)) {
 				hs.deps = append(hs.deps, o.Param)
 				continue
 			}
@@ -67,6 +75,9 @@ func (m *Model) evaluateInterfaceCall(t *template, sel *ast.SelectorExpr, f *flo
 			ss.merge(s)
 		}
 	}
+	if equipped {
+		ss = serverSet{equipped: true}
+	}
 	return hs, ss
 }
 
@@ -86,13 +97,20 @@ func (m *Model) evaluateDispatch(t *template, f *flow.Frame) (handlerSet, server
 	}
 	var origins []flow.Origin
 	for _, a := range paramArgs(info, t.call, r.DispatchOn) {
-		origins = append(origins, m.tr.Origins(a, f, nil)...)
+		var stop flow.Stop
+		if r.DispatchArg > 0 {
+			stop = m.isEquippedStorage // a wrapper whose server a boundary was installed on
+		}
+		origins = append(origins, m.tr.Origins(a, f, stop)...)
 	}
 	var pkg *types.Package
 	if n, ok := types.Unalias(iface).(*types.Named); ok {
 		pkg = n.Obj().Pkg()
 	}
 	cs := m.methodsOf(pkg, iface, r.Dispatch, origins)
+	if r.DispatchArg > 0 {
+		return m.evaluateToolDispatch(t, f, cs, origins)
+	}
 	server := m.serverFromSrc(r.Server, t.call, f)
 	var hs handlerSet
 	var ss serverSet
@@ -150,11 +168,115 @@ func (m *Model) evaluateDispatch(t *template, f *flow.Frame) (handlerSet, server
 	return hs, ss
 }
 
+// evaluateToolDispatch evaluates at t.call a dispatch that passes tool
+// records (RegSrc.DispatchArg) to the methods cs of the values of origins,
+// which hold the server: the methods' registrations of that parameter, on
+// the server they say.
+func (m *Model) evaluateToolDispatch(t *template, f *flow.Frame, cs []flow.Callee, origins []flow.Origin) (handlerSet, serverSet) {
+	r := t.reg
+	tools := m.handlerFromSrc(r.Handler, t.call, f)
+	var hs handlerSet
+	var ss serverSet
+	for _, c := range cs {
+		if c.Body != nil {
+			continue // (the package's own: its dispatch is traced, not a fact's)
+		}
+		ff := m.factOf(c.Func)
+		if ff == nil {
+			continue
+		}
+		for _, reg := range ff.Registers {
+			if reg.Dispatch != "" || reg.Handler.Kind != SrcParam || reg.Handler.Param != r.DispatchArg-1 {
+				continue
+			}
+			h := handlerSet{unwrapped: slices.Clone(tools.unwrapped), wrapped: tools.wrapped}
+			for i := range h.unwrapped {
+				e := &h.unwrapped[i]
+				e.sdk, e.session, e.task = reg.SDK, reg.Session, reg.Task
+				if e.via == "" {
+					e.via = FuncName(c.Func)
+				}
+			}
+			hs.merge(h)
+			ss.merge(m.heldServer(reg.Server, origins))
+		}
+	}
+	return hs, ss
+}
+
+// heldServer evaluates the server src of a method's fact, for the values
+// of origins as its receiver: a server a field of the receiver holds.
+func (m *Model) heldServer(src Src, origins []flow.Origin) serverSet {
+	if src.Kind != SrcParam || src.Param != -1 || src.Field == "" {
+		return serverSet{unknown: true}
+	}
+	var ss serverSet
+	for _, o := range origins {
+		ss.merge(m.fieldServer(o, src.Field))
+	}
+	return ss
+}
+
+// fieldServer evaluates the server field name of the value o holds, built
+// by a call of another package's function whose fact says what it keeps
+// there (FieldSrc), or traced here.
+func (m *Model) fieldServer(o flow.Origin, name string) serverSet {
+	if o.Kind == flow.Stopped {
+		return serverSet{equipped: true}
+	}
+	call, ok := o.Expr.(*ast.CallExpr)
+	if o.Kind != flow.Expr || !ok {
+		return serverSet{unknown: true}
+	}
+	fn := m.Flow.Callee(call)
+	if fn != nil && m.Flow.Body(fn) == nil {
+		ff := m.factOf(fn)
+		if ff == nil {
+			return serverSet{unknown: true}
+		}
+		if src, ok := ff.fieldServer(max(o.Tuple, 0), name); ok {
+			return m.serverFromSrc(src, call, o.Frame)
+		}
+		if p, ok := ff.field(max(o.Tuple, 0), name); ok {
+			var ss serverSet
+			for _, a := range argOf(call, p) {
+				ss.merge(m.classifyServer(a, o.Frame))
+			}
+			return ss
+		}
+		return serverSet{unknown: true}
+	}
+	fv := fieldNamed(m.Pass.TypesInfo.TypeOf(call), name)
+	if fv == nil {
+		return serverSet{unknown: true}
+	}
+	var ss serverSet
+	for _, fo := range m.tr.FieldOrigins(call, fv, o.Frame, m.isEquippedStorage) {
+		ss.merge(m.classifyServerOrigin(fo))
+	}
+	return ss
+}
+
 // dispatchSrc describes, for the fact of function d, a call of an
 // interface method through template t on the values of one of d's
 // parameters, as the registrations of the methods of what d's callers
 // pass; ok is false when t is no such call or its server is not known.
 func (m *Model) dispatchSrcs(d ast.Node, t *template) []RegSrc {
+	// Through the calls of the package's functions to the interface call
+	// (a group's RegisterTools calling each toolset's, which calls
+	// s.AddTools(tool)), in the frames binding their parameters.
+	var f *flow.Frame
+	for t.sub != nil {
+		next := f
+		if t.closure != nil {
+			next = t.closure
+		}
+		f = m.tr.Bind(t.target, t.call, f, next)
+		if f.Depth() > flow.MaxDepth {
+			return nil
+		}
+		t = t.sub
+	}
 	if !t.dyn {
 		return nil
 	}
@@ -164,7 +286,7 @@ func (m *Model) dispatchSrcs(d ast.Node, t *template) []RegSrc {
 		return nil
 	}
 	var on []int
-	for _, o := range m.tr.Origins(sel.X, nil, nil) {
+	for _, o := range m.tr.Origins(sel.X, f, nil) {
 		if o.Kind != flow.FreeParam {
 			continue
 		}
@@ -177,14 +299,43 @@ func (m *Model) dispatchSrcs(d ast.Node, t *template) []RegSrc {
 	}
 	var out []RegSrc
 	for k, a := range t.call.Args {
+		if m.isToolValueType(info.TypeOf(a)) {
+			for _, h := range m.recordSrcs(d, m.toolHandlers(a, f)) {
+				for _, i := range on {
+					out = appendUnique(out, RegSrc{Dispatch: sel.Sel.Name, DispatchOn: i, DispatchArg: k + 1, Handler: h})
+				}
+			}
+			continue
+		}
 		if !IsServerType(info.TypeOf(a)) {
 			continue
 		}
-		for _, src := range m.serverSrcs(d, m.classifyServer(a, nil)) {
+		for _, src := range m.serverSrcs(d, m.classifyServer(a, f)) {
 			for _, i := range on {
 				out = appendUnique(out, RegSrc{Dispatch: sel.Sel.Name, DispatchOn: i, DispatchServer: k, Server: src})
 			}
 		}
+	}
+	return out
+}
+
+// recordSrcs describes, for d's fact, the tool records hs holds: each
+// unwrapped, and the pools of the records d's callers cannot pass.
+func (m *Model) recordSrcs(d ast.Node, hs handlerSet) []Src {
+	var out []Src
+	for _, e := range hs.unwrapped {
+		src := Src{Kind: SrcUnwrapped, Name: m.exportName(d, e.Handler), Tool: e.tool.Name, Where: e.where}
+		if src.Where == "" {
+			src.Where = m.where(e.site)
+		}
+		if src.Where == "" {
+			src.Where = m.where(e.tool.Pos)
+		}
+		out = append(out, src)
+	}
+	_, pools := m.poolParams(d, hs)
+	for _, typ := range pools {
+		out = append(out, Src{Kind: SrcPool, Name: typ})
 	}
 	return out
 }

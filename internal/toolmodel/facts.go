@@ -104,6 +104,11 @@ type RegSrc struct {
 	Dispatch       string
 	DispatchOn     int
 	DispatchServer int
+	// DispatchArg, when set, is the method's parameter (+1) the function
+	// passes the tool records Handler describes to: the values of
+	// DispatchOn hold the server (a project's s.AddTools(tool)), and the
+	// registrations are those of their methods with that parameter bound.
+	DispatchArg int
 }
 
 // FuncFact is what the model learns about a function for the packages that
@@ -118,6 +123,13 @@ type FuncFact struct {
 	ToolDefs               []ResultSrc // tools (mcp.Tool values) it returns
 	Registers              []RegSrc    // registrations depending on its parameters
 	Concrete               []TypeRef   // the dynamic types of the interface values it returns
+	// OptionBoundaryIf lists the parameters whose argument, when a
+	// boundary, makes the option it returns install it (a wrapper's
+	// WithMiddleware(mw)).
+	OptionBoundaryIf []int
+	// UsesParam lists the parameters whose middleware the method installs
+	// on the server its receiver holds (a wrapper's Use(mw...)).
+	UsesParam []int
 	// Methods lists the methods of the Concrete types that an importer
 	// cannot see, with their facts: an unexported type is absent from
 	// the export data go vet's importers read, and so are facts about its
@@ -130,21 +142,35 @@ type FuncFact struct {
 }
 
 // FieldSrc says that the struct result Result (or the struct it points
-// to) holds parameter Param in field Field.
+// to, or the struct an interface result holds) holds parameter Param in
+// field Field, or, when Server is set, a server the function builds
+// (SrcNotEquipped, SrcEquipped, SrcOptions).
 type FieldSrc struct {
 	Result int
 	Field  string
 	Param  int
+	Server Src
 }
 
 // field returns the parameter the struct result i holds in field name.
 func (f *FuncFact) field(i int, name string) (int, bool) {
 	for _, fs := range f.Fields {
-		if fs.Result == i && fs.Field == name {
+		if fs.Result == i && fs.Field == name && fs.Server.Kind == 0 {
 			return fs.Param, true
 		}
 	}
 	return 0, false
+}
+
+// fieldServer returns the server the function builds and keeps in field
+// name of result i.
+func (f *FuncFact) fieldServer(i int, name string) (Src, bool) {
+	for _, fs := range f.Fields {
+		if fs.Result == i && fs.Field == name && fs.Server.Kind != 0 {
+			return fs.Server, true
+		}
+	}
+	return Src{}, false
 }
 
 // MethodFact is method Name of type Type (a Concrete type's name), with
@@ -176,6 +202,12 @@ func (f *FuncFact) String() string {
 	if f.OptionInstallsBoundary {
 		parts = append(parts, "option installs boundary")
 	}
+	for _, p := range f.UsesParam {
+		parts = append(parts, fmt.Sprintf("installs %s on the receiver's server", Src{Kind: SrcParam, Param: p}))
+	}
+	for _, p := range f.OptionBoundaryIf {
+		parts = append(parts, fmt.Sprintf("option installs boundary if %s is one", Src{Kind: SrcParam, Param: p}))
+	}
 	for _, p := range f.InstallsBoundaryOn {
 		parts = append(parts, fmt.Sprintf("installs boundary on %s", Src{Kind: SrcParam, Param: p}))
 	}
@@ -202,9 +234,17 @@ func (f *FuncFact) String() string {
 		parts = append(parts, fmt.Sprintf("method %s.%s: %v", mf.Type, mf.Name, mf.Fact))
 	}
 	for _, fs := range f.Fields {
+		if fs.Server.Kind != 0 {
+			parts = append(parts, fmt.Sprintf("returns %s server in field %s of %d", fs.Server, fs.Field, fs.Result))
+			continue
+		}
 		parts = append(parts, fmt.Sprintf("returns param %d in field %s of %d", fs.Param, fs.Field, fs.Result))
 	}
 	for _, r := range f.Registers {
+		if r.Dispatch != "" && r.DispatchArg > 0 {
+			parts = append(parts, fmt.Sprintf("calls %s of param %d with %s as its param %d", r.Dispatch, r.DispatchOn, r.Handler, r.DispatchArg-1))
+			continue
+		}
 		if r.Dispatch != "" {
 			parts = append(parts, fmt.Sprintf("calls %s of param %d on %s", r.Dispatch, r.DispatchOn, r.Server))
 			continue
@@ -224,7 +264,7 @@ func (f *FuncFact) String() string {
 }
 
 func (f *FuncFact) empty() bool {
-	return !f.Boundary && !f.OptionInstallsBoundary && len(f.InstallsBoundaryOn) == 0 &&
+	return !f.Boundary && !f.OptionInstallsBoundary && len(f.OptionBoundaryIf) == 0 && len(f.InstallsBoundaryOn) == 0 && len(f.UsesParam) == 0 &&
 		len(f.Handlers) == 0 && len(f.Servers) == 0 && len(f.Tools) == 0 && len(f.ToolDefs) == 0 && len(f.Registers) == 0 &&
 		len(f.Concrete) == 0 && len(f.Fields) == 0
 }

@@ -89,15 +89,22 @@ type Model struct {
 	Flow *flow.Info
 	tr   *flow.Tracer // the model's own traces (build, and IsBoundary under mu)
 
-	cfgNames  nameSet
-	teNames   nameSet                       // configured ToolError types
-	equipped  map[types.Object]bool         // storages that carry boundary middleware
-	equipIf   map[types.Object][]*types.Var // ... when a caller passes it as one of these parameters
-	boundary  map[*types.Func]int           // memo: 0 unknown, 1 yes, 2 no, 3 in progress
+	cfgNames nameSet
+	teNames  nameSet                       // configured ToolError types
+	equipped map[types.Object]bool         // storages that carry boundary middleware
+	equipIf  map[types.Object][]*types.Var // ... when a caller passes it as one of these parameters
+	// usesOn holds, per method, its parameters whose middleware it
+	// installs on the server its receiver holds (a wrapper's Use).
+	usesOn    map[ast.Node][]int
+	boundary  map[*types.Func]int // memo: 0 unknown, 1 yes, 2 no, 3 in progress
 	summaries map[ast.Node]*summary
 	stashes   map[ast.Node][]*template // registrations on a server stored from the node's parameter (see stashForeign)
 	stashed   map[string]bool
 	restash   bool
+	// deciding is the function whose registrations decide is evaluating:
+	// its parameters, met through the frames of the calls it makes, are
+	// its callers' to bind.
+	deciding  ast.Node
 	reported  map[string]bool
 	pools     map[string][]entry       // the tool records the package builds, by type
 	poolCache map[string][]entry       // ... and its imports
@@ -331,6 +338,7 @@ func (m *Model) index() {
 	m.tr.Concrete = m.concreteTypes
 	m.equipped = map[types.Object]bool{}
 	m.equipIf = map[types.Object][]*types.Var{}
+	m.usesOn = map[ast.Node][]int{}
 	m.boundary = map[*types.Func]int{}
 	m.summaries = map[ast.Node]*summary{}
 	m.stashes = map[ast.Node][]*template{}

@@ -23,6 +23,12 @@ type record struct {
 	registrar bool
 	server    int
 	index     [2]int // the fields' positions, for positional literals
+	// convert names the method that makes a value of the type into an
+	// SDK record (t.toMCPServerTool() server.ServerTool): a project's
+	// own tool type, struct or interface, holding the handler in a type
+	// of its own. Its tool and handler are those of the record the
+	// method returns for the value.
+	convert string
 }
 
 // recordOf returns the tool record type t is, or points to. The answers
@@ -35,17 +41,26 @@ func (m *Model) recordOf(t types.Type) *record {
 		return nil
 	}
 	n = n.Origin()
-	if _, ok := n.Underlying().(*types.Struct); !ok {
-		return nil // most named types (error above all): no cache lookup
+	switch n.Underlying().(type) {
+	case *types.Struct:
+	case *types.Interface:
+		if n.Obj().Pkg() == nil {
+			return nil // error
+		}
+	default:
+		return nil // most named types: no cache lookup
 	}
 	m.recMu.Lock()
 	defer m.recMu.Unlock()
 	if r, ok := m.records[n]; ok {
 		return r
 	}
-	r := computeRecord(n)
 	if m.records == nil {
 		m.records = map[*types.Named]*record{}
+	}
+	r := computeRecord(n)
+	if r == nil {
+		r = m.convertedRecord(n)
 	}
 	m.records[n] = r
 	return r
@@ -85,6 +100,41 @@ func computeRecord(n *types.Named) *record {
 		return nil
 	}
 	return r
+}
+
+// convertedRecord returns the record of a type that converts its values
+// into SDK records by a method of no parameters returning one, or nil.
+// The caller holds recMu.
+func (m *Model) convertedRecord(n *types.Named) *record {
+	if n.Obj().Pkg() == nil || IsSDKPath(n.Obj().Pkg().Path()) {
+		return nil
+	}
+	var ms *types.MethodSet
+	if types.IsInterface(n) {
+		ms = types.NewMethodSet(n)
+	} else {
+		ms = types.NewMethodSet(types.NewPointer(n))
+	}
+	for i := 0; i < ms.Len(); i++ {
+		sig, ok := ms.At(i).Type().(*types.Signature)
+		if !ok || sig.Params().Len() != 0 || sig.Results().Len() != 1 {
+			continue
+		}
+		rn := namedOf(sig.Results().At(0).Type())
+		if rn == nil || rn.Origin() == n {
+			continue
+		}
+		rn = rn.Origin()
+		r, ok := m.records[rn]
+		if !ok {
+			r = computeRecord(rn)
+			m.records[rn] = r
+		}
+		if r != nil && r.convert == "" {
+			return &record{convert: ms.At(i).Obj().Name()}
+		}
+	}
+	return nil
 }
 
 // isToolValueType matches tool records and slices, arrays, maps and

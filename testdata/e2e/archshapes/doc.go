@@ -1,5 +1,5 @@
 // Package archshapes holds held-out end-to-end fixtures for the unwrapped
-// analyzer: ten ways real servers spread tool registration over
+// analyzer: eleven ways real servers spread tool registration over
 // packages, each as an unwrapped server (findings marked with want
 // comments) and a wrapped twin (no findings).
 //
@@ -26,4 +26,10 @@
 //  10. ledger: a registrar object of another package holding the server and
 //     an optional middleware its constructor is given, passed to the
 //     package that registers the tools (mcp-go).
+//  11. payments: the project's own SDK wrapper behind an interface, with an
+//     unexported implementation, options handed to the SDK through a
+//     setter as interface{} values, tools converted by a method and kept
+//     by toolsets until registered through the wrapper's interface; the
+//     boundary given through the wrapper's option or its middleware
+//     method (mcp-go).
 package archshapes

@@ -29,7 +29,7 @@ func RegisterWrapped(s *server.MCPServer) {
 // Registry forwards to the SDK: a registrar with its own AddTool.
 type Registry struct{ srv *server.MCPServer }
 
-func NewRegistry() *Registry { return &Registry{srv: server.NewMCPServer("r", "1")} }
+func NewRegistry() *Registry { return &Registry{srv: server.NewMCPServer("r", "1")} } // want NewRegistry:"toolmodel\\(returns unequipped server in field srv of 0\\)"
 
 func (r *Registry) AddTool(t mcp.Tool, h server.ToolHandlerFunc) { // want AddTool:"toolmodel\\(registers param 1 as param 0 on unequipped\\)"
 	r.srv.AddTool(t, h)
