@@ -235,7 +235,13 @@ func (m *Model) fieldServer(o flow.Origin, name string) serverSet {
 			return serverSet{unknown: true}
 		}
 		if src, ok := ff.fieldServer(max(o.Tuple, 0), name); ok {
-			return m.serverFromSrc(src, call, o.Frame)
+			ss := m.serverFromSrc(src, call, o.Frame)
+			if ss.notEquipped && !ss.equipped {
+				// built by the wrapper's constructor: the place to give
+				// it the boundary is this call's options
+				ss.built = m.builtHere(call)
+			}
+			return ss
 		}
 		if p, ok := ff.field(max(o.Tuple, 0), name); ok {
 			var ss serverSet

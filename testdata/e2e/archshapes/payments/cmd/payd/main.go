@@ -12,11 +12,11 @@ import (
 )
 
 func main() {
-	s, err := mcpkit.NewServer("payd", "1.0.0", mcpkit.WithLogging())
+	s, err := mcpkit.NewServer("payd", "1.0.0", mcpkit.WithLogging()) // want unwrapped "2 tools are registered on this server without the tool boundary \\(\"create_refund\", \"fetch_payment\"\\)"
 	if err != nil {
 		log.Fatal(err)
 	}
-	tools.NewToolSets(&tools.Client{Key: "k"}).Register(s, false) // want unwrapped "\\(\\*toolsets.Group\\).Register registers 2 tools without the tool boundary \\(\"create_refund\", \"fetch_payment\"\\)"
+	tools.NewToolSets(&tools.Client{Key: "k"}).Register(s, false)
 	if err := server.ServeStdio(s.MCP()); err != nil {
 		log.Fatal(err)
 	}

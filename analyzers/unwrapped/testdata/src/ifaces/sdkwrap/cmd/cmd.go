@@ -12,8 +12,8 @@ import (
 )
 
 func NewServer(c *pay.Client, version string) mcpw.Server {
-	srv := mcpw.NewServer("pay", version, mcpw.WithLogging(), mcpw.WithToolCapabilities(true))
-	pay.NewToolSets(c, false).RegisterTools(srv) // want `\(\*toolsets\.Group\)\.RegisterTools registers 2 tools without the tool boundary \("create_order", "fetch_payment"\); install the boundary as server middleware where the server is built`
+	srv := mcpw.NewServer("pay", version, mcpw.WithLogging(), mcpw.WithToolCapabilities(true)) // want `2 tools are registered on this server without the tool boundary \("create_order", "fetch_payment"\); install the boundary as server middleware here`
+	pay.NewToolSets(c, false).RegisterTools(srv)
 	return srv
 }
 
