@@ -119,20 +119,20 @@
 // fact of the function that returns it, so go vet, which reads other
 // packages from export data, names the same tools as the standalone driver.
 //
-// The project's own SDK wrapper is followed the same way: a Server
+// The project's own SDK wrapper is followed the same way: a `Server`
 // interface whose implementation builds the SDK's server from the wrapper's
-// options (handed to a setter, even as interface{} values it asserts back
-// to server options) and whose AddTools converts the project's tool type
-// into the SDK's (t.toServerTool() returning a server.ServerTool); toolsets
-// that keep the tools they are given (AddReadTools) and register them later
-// through the interface (s.AddTools(tool)). A value of the project's tool
-// type whose origin is out of sight (kept in a field, a map, another
-// package's toolset) is any value of that type the program builds. The
-// boundary given through the wrapper's option
-// (mcpkit.WithToolMiddleware(boundary)), its middleware method
-// (s.Use(boundary)) or the SDK server it exposes (s.MCP().Use(boundary))
-// silences the finding; without it, the finding is where the wrapper is
-// built, the place to give it the boundary.
+// options (handed to a setter, even as `interface{}` values it asserts back
+// to server options) and whose `AddTools` converts the project's tool type
+// into the SDK's (`t.toServerTool()` returning a `server.ServerTool`);
+// toolsets that keep the tools they are given (`AddReadTools`) and register
+// them later through the interface (`s.AddTools(tool)`). A value of the
+// project's tool type whose origin is out of sight (kept in a field, a map,
+// another package's toolset) is any value of that type the program builds.
+// The boundary given through the wrapper's option
+// (`mcpkit.WithToolMiddleware(boundary)`), its middleware method
+// (`s.Use(boundary)`) or the SDK server it exposes
+// (`s.MCP().Use(boundary)`) silences the finding; without it, the finding
+// is where the wrapper is built, the place to give it the boundary.
 //
 // A registrar object keeps the server, and maybe a middleware, in fields:
 // `r := registry.New(s, wrap)` in one package, `r.Add(tool, h)` in another.
