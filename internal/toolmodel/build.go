@@ -863,17 +863,23 @@ func (m *Model) wrapArg(call *ast.CallExpr, i int, field string, f *flow.Frame) 
 	return out
 }
 
-// fieldNamed returns the field of a struct type (or a pointer to one)
-// with the given name.
-func fieldNamed(t types.Type, name string) *types.Var {
+// structOf returns the struct type t is or points to, or nil.
+func structOf(t types.Type) *types.Struct {
 	if t == nil {
 		return nil
 	}
 	if p, ok := t.Underlying().(*types.Pointer); ok {
 		t = p.Elem()
 	}
-	st, ok := t.Underlying().(*types.Struct)
-	if !ok {
+	st, _ := t.Underlying().(*types.Struct)
+	return st
+}
+
+// fieldNamed returns the field of a struct type (or a pointer to one)
+// with the given name.
+func fieldNamed(t types.Type, name string) *types.Var {
+	st := structOf(t)
+	if st == nil {
 		return nil
 	}
 	for i := 0; i < st.NumFields(); i++ {

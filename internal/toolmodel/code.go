@@ -227,13 +227,7 @@ func (m *Model) exportFacts(installs map[ast.Node][]int) {
 				var hsrcs []hsrc
 				var kind RegSrc
 				for _, e := range hs.unwrapped {
-					h := Src{Kind: SrcUnwrapped, Name: m.exportName(d, e.Handler), Tool: e.tool.Name, Where: e.where}
-					if h.Where == "" {
-						h.Where = m.where(e.site)
-						if h.Where == "" {
-							h.Where = m.where(e.tool.Pos)
-						}
-					}
+					h := m.unwrappedSrc(d, e)
 					var tool Src
 					if e.tparam != nil {
 						if pi, ok := m.Flow.ParamOf(e.tparam); ok && pi.Func == d {
@@ -643,11 +637,8 @@ func (m *Model) resultFields(d ast.Node, i int, t types.Type) []FieldSrc {
 // holdsServer reports whether t is a struct, or a pointer to one, with a
 // field holding a server or middleware.
 func (m *Model) holdsServer(t types.Type) bool {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	st, ok := t.Underlying().(*types.Struct)
-	if !ok {
+	st := structOf(t)
+	if st == nil {
 		return false
 	}
 	for j := 0; j < st.NumFields(); j++ {

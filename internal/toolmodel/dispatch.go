@@ -330,20 +330,26 @@ func (m *Model) dispatchSrcs(d ast.Node, t *template) []RegSrc {
 func (m *Model) recordSrcs(d ast.Node, hs handlerSet) []Src {
 	var out []Src
 	for _, e := range hs.unwrapped {
-		src := Src{Kind: SrcUnwrapped, Name: m.exportName(d, e.Handler), Tool: e.tool.Name, Where: e.where}
-		if src.Where == "" {
-			src.Where = m.where(e.site)
-		}
-		if src.Where == "" {
-			src.Where = m.where(e.tool.Pos)
-		}
-		out = append(out, src)
+		out = append(out, m.unwrappedSrc(d, e))
 	}
 	_, pools := m.poolParams(d, hs)
 	for _, typ := range pools {
 		out = append(out, Src{Kind: SrcPool, Name: typ})
 	}
 	return out
+}
+
+// unwrappedSrc describes, for d's fact (or the package's, d nil), the
+// unwrapped handler e, with where its tool is registered or defined.
+func (m *Model) unwrappedSrc(d ast.Node, e entry) Src {
+	src := Src{Kind: SrcUnwrapped, Name: m.exportName(d, e.Handler), Tool: e.tool.Name, Where: e.where}
+	if src.Where == "" {
+		src.Where = m.where(e.site)
+	}
+	if src.Where == "" {
+		src.Where = m.where(e.tool.Pos)
+	}
+	return src
 }
 
 // implementations returns the methods named name of the types declared

@@ -205,14 +205,7 @@ func (m *Model) exportPools() {
 	for _, t := range types {
 		p := Pool{Type: t}
 		for _, e := range pools[t] {
-			src := Src{Kind: SrcUnwrapped, Name: m.exportName(nil, e.Handler), Tool: e.tool.Name, Where: e.where}
-			if src.Where == "" {
-				src.Where = m.where(e.site)
-			}
-			if src.Where == "" {
-				src.Where = m.where(e.tool.Pos)
-			}
-			p.Records = append(p.Records, src)
+			p.Records = append(p.Records, m.unwrappedSrc(nil, e))
 		}
 		f.Pools = append(f.Pools, p)
 	}
