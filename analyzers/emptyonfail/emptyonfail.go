@@ -18,8 +18,9 @@ import (
 const Name = "emptyonfail"
 
 // Analyzer reports empty successes on failure paths, with the default
-// configuration.
-var Analyzer = New(toolmodel.Default)
+// configuration and a model analyzer of its own: a driver running several
+// of toolcheck's analyzers shares one model between them (internal/suite).
+var Analyzer = New(toolmodel.New(nil))
 
 //go:embed doc.go
 var doc string
@@ -33,7 +34,7 @@ type settings struct {
 // New returns an emptyonfail analyzer that reads the tool model computed by
 // model, an analyzer made by toolmodel.New or NewHost. Its flags are bound
 // to the new instance.
-func New(model *analysis.Analyzer) *analysis.Analyzer {
+func New(model *toolmodel.Analyzer) *analysis.Analyzer {
 	s := &settings{}
 	a := &analysis.Analyzer{
 		Name: Name,

@@ -24,12 +24,14 @@ import (
 const Name = "iserror"
 
 // Analyzer reports IsError results built outside the boundary, with the
-// default configuration.
-var Analyzer = New(toolmodel.Default)
+// default configuration and a model analyzer of its own: a driver running
+// several of toolcheck's analyzers shares one model between them
+// (internal/suite).
+var Analyzer = New(toolmodel.New(nil))
 
 // New returns an iserror analyzer that reads the tool model computed by
 // model, an analyzer made by toolmodel.New or NewHost.
-func New(model *analysis.Analyzer) *analysis.Analyzer {
+func New(model *toolmodel.Analyzer) *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name: Name,
 		Doc:  toolmodel.DocOf(doc),

@@ -16,8 +16,10 @@ import (
 const Name = "loglevel"
 
 // Analyzer reports caller-error ToolErrors left at the ERROR default, with
-// the default configuration.
-var Analyzer = New(toolmodel.Default)
+// the default configuration and a model analyzer of its own: a driver
+// running several of toolcheck's analyzers shares one model between them
+// (internal/suite).
+var Analyzer = New(toolmodel.New(nil))
 
 //go:embed doc.go
 var doc string
@@ -25,7 +27,7 @@ var doc string
 // New returns a loglevel analyzer that reads the tool model computed by
 // model, an analyzer made by toolmodel.New or NewHost. Its -strict flag is
 // bound to this instance.
-func New(model *analysis.Analyzer) *analysis.Analyzer {
+func New(model *toolmodel.Analyzer) *analysis.Analyzer {
 	strict := false
 	a := &analysis.Analyzer{
 		Name: Name,

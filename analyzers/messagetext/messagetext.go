@@ -19,8 +19,10 @@ import (
 const Name = "messagetext"
 
 // Analyzer reports model-facing text the model cannot act on, with the
-// default configuration.
-var Analyzer = New(toolmodel.Default)
+// default configuration and a model analyzer of its own: a driver running
+// several of toolcheck's analyzers shares one model between them
+// (internal/suite).
+var Analyzer = New(toolmodel.New(nil))
 
 //go:embed doc.go
 var doc string
@@ -35,7 +37,7 @@ type options struct {
 // New returns a messagetext analyzer that reads the tool model computed by
 // model, an analyzer made by toolmodel.New or NewHost. Its flags belong to
 // it alone.
-func New(model *analysis.Analyzer) *analysis.Analyzer {
+func New(model *toolmodel.Analyzer) *analysis.Analyzer {
 	opts := &options{}
 	a := &analysis.Analyzer{
 		Name: Name,

@@ -20,12 +20,13 @@ import (
 const Name = "unwrapped"
 
 // Analyzer reports tools registered without the boundary, with the default
-// configuration.
-var Analyzer = New(toolmodel.Default)
+// configuration and a model analyzer of its own: a driver running several
+// of toolcheck's analyzers shares one model between them (internal/suite).
+var Analyzer = New(toolmodel.New(nil))
 
 // New returns an unwrapped analyzer that reads the tool model computed by
 // model, an analyzer made by toolmodel.New or NewHost.
-func New(model *analysis.Analyzer) *analysis.Analyzer {
+func New(model *toolmodel.Analyzer) *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name: Name,
 		Doc:  toolmodel.DocOf(doc),

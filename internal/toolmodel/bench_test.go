@@ -37,7 +37,7 @@ func generated(tb testing.TB, n int) *packages.Package {
 // it, the lazily computed ToolError constructions included, and checks
 // that the model saw the package's n tools.
 func probe(n int) *analysis.Analyzer {
-	model := toolmodel.New(&toolmodel.Config{})
+	model := toolmodel.New(&toolmodel.Config{}).Analyzer
 	return &analysis.Analyzer{
 		Name:     "probe",
 		Doc:      "probe: reads the tool model",

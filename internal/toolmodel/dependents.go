@@ -1,7 +1,6 @@
 package toolmodel
 
 import (
-	"fmt"
 	"reflect"
 	"sync"
 	"sync/atomic"
@@ -28,16 +27,6 @@ type hostedAnalysis struct {
 	do   Analysis
 }
 
-var models sync.Map // *analysis.Analyzer (a model) -> *modelInfo
-
-func infoOf(model *analysis.Analyzer) *modelInfo {
-	info, ok := models.Load(model)
-	if !ok {
-		panic(fmt.Sprintf("toolmodel: %s is not a model analyzer made by toolmodel.New or NewHost", model))
-	}
-	return info.(*modelInfo)
-}
-
 // Attach completes a, an analyzer with its name, documentation and flags
 // set, as a dependent of model: it requires the model and runs do on each
 // package, with a Reporter that filters its findings and reports them in
@@ -54,15 +43,15 @@ func infoOf(model *analysis.Analyzer) *modelInfo {
 // would otherwise keep for every package until the end of the run. A
 // driver that runs only some of them never reaches the count, and the model
 // is simply kept.
-func Attach(model *analysis.Analyzer, a *analysis.Analyzer, facts []analysis.Fact, do Analysis) *analysis.Analyzer {
-	info := infoOf(model)
+func Attach(model *Analyzer, a *analysis.Analyzer, facts []analysis.Fact, do Analysis) *analysis.Analyzer {
+	info := model.info
 	idx := info.dependents.Add(1) - 1 // counted where the model ran after this
-	a.Requires = append(a.Requires, model)
+	a.Requires = append(a.Requires, model.Analyzer)
 	name := a.Name
 	if !info.host || len(facts) == 0 {
 		a.FactTypes = facts
 		a.Run = func(pass *analysis.Pass) (any, error) {
-			m := pass.ResultOf[model].(*Model)
+			m := pass.ResultOf[model.Analyzer].(*Model)
 			r := m.Reporter(pass, name)
 			r.counted = idx < m.counted
 			defer r.Finish()
@@ -79,7 +68,7 @@ func Attach(model *analysis.Analyzer, a *analysis.Analyzer, facts []analysis.Fac
 		}
 	}
 	a.Run = func(pass *analysis.Pass) (any, error) {
-		m := pass.ResultOf[model].(*Model)
+		m := pass.ResultOf[model.Analyzer].(*Model)
 		r := m.hosted[name]
 		if r == nil {
 			// Not run by the model (attached after it ran): run here,

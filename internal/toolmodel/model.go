@@ -158,10 +158,18 @@ type Model struct {
 	hosted map[string]*Reporter
 }
 
+// An Analyzer is a model analyzer, made by New or NewHost, with what it
+// knows of the analyzers attached to it (Attach). Drivers and analyzers
+// that require it use its Analyzer.
+type Analyzer struct {
+	*analysis.Analyzer
+	info *modelInfo
+}
+
 // New returns a fresh model analyzer bound to cfg. Analyzers built on it
 // share its result and declare their own facts; two models with different
 // configurations never share settings.
-func New(cfg *Config) *analysis.Analyzer { return newModel(cfg, false) }
+func New(cfg *Config) *Analyzer { return newModel(cfg, false) }
 
 // NewHost returns a model analyzer, like New, that also carries the facts
 // of the analyzers built on it (see Attach): it runs their analysis of each
@@ -170,9 +178,9 @@ func New(cfg *Config) *analysis.Analyzer { return newModel(cfg, false) }
 // analyzers on the packages it was asked about alone, not on every
 // dependency too: the suite's layout, cheaper by an action (a goroutine,
 // a fact table and a pass) per dependency package and analyzer.
-func NewHost(cfg *Config) *analysis.Analyzer { return newModel(cfg, true) }
+func NewHost(cfg *Config) *Analyzer { return newModel(cfg, true) }
 
-func newModel(cfg *Config, host bool) *analysis.Analyzer {
+func newModel(cfg *Config, host bool) *Analyzer {
 	if cfg == nil {
 		cfg = &Config{}
 	}
@@ -184,14 +192,9 @@ func newModel(cfg *Config, host bool) *analysis.Analyzer {
 		FactTypes:  []analysis.Fact{new(FuncFact), new(LevelFact), new(PoolFact), new(validatorFact), new(ToolVarFact)},
 	}
 	info := &modelInfo{host: host}
-	models.Store(a, info)
 	a.Run = func(pass *analysis.Pass) (any, error) { return run(pass, cfg, info) }
-	return a
+	return &Analyzer{Analyzer: a, info: info}
 }
-
-// Default is the model analyzer with no configuration beyond the
-// configuration file found above each package.
-var Default = New(&Config{})
 
 // reachability holds the final answers of reachesSDK for one package's
 // analysis, by package: not by path, since a test variant shares its

@@ -46,7 +46,7 @@ func TestToolErrors(t *testing.T) {
 	model := toolmodel.New(&toolmodel.Config{
 		ToolErrors: []string{"teconf.Problem"},
 		LevelTypes: []string{"teconf.Severity"},
-	})
+	}).Analyzer
 	analysistest.Run(t, dir, siteReporter(model), "teapi", "teuse", "teerr", "teconf")
 }
 
@@ -54,7 +54,7 @@ func TestToolErrors(t *testing.T) {
 // the model is shared by analyzers that run concurrently.
 func TestToolErrorsConcurrent(t *testing.T) {
 	dir := testkit.GOPATH(t, analysistest.TestData())
-	model := toolmodel.New(&toolmodel.Config{})
+	model := toolmodel.New(&toolmodel.Config{}).Analyzer
 	a := &analysis.Analyzer{
 		Name:     "teconcurrent",
 		Doc:      "asks for the ToolError sites concurrently",
@@ -95,7 +95,7 @@ func TestLevelByName(t *testing.T) {
 // option's level across the package boundary.
 func TestLevels(t *testing.T) {
 	dir := testkit.GOPATH(t, analysistest.TestData())
-	model := toolmodel.New(&toolmodel.Config{})
+	model := toolmodel.New(&toolmodel.Config{}).Analyzer
 	a := &analysis.Analyzer{
 		Name:     "televels",
 		Doc:      "reports the level of each ToolError construction",

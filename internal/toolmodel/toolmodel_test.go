@@ -12,7 +12,7 @@ import (
 // TestFacts checks what the model tells importing packages.
 func TestFacts(t *testing.T) {
 	dir := testkit.GOPATH(t, analysistest.TestData())
-	analysistest.Run(t, dir, toolmodel.Default, "toolerr", "registrar", "setup", "errkit", "builderkit", "televelctor", "validatorkit", "pathcheck")
+	analysistest.Run(t, dir, toolmodel.New(nil).Analyzer, "toolerr", "registrar", "setup", "errkit", "builderkit", "televelctor", "validatorkit", "pathcheck")
 }
 
 // TestConfiguredFacts names a ToolError type and a level type in the
@@ -22,6 +22,6 @@ func TestConfiguredFacts(t *testing.T) {
 	model := toolmodel.New(&toolmodel.Config{
 		ToolErrors: []string{"confkit.Problem"},
 		LevelTypes: []string{"confkit.Severity"},
-	})
+	}).Analyzer
 	analysistest.Run(t, dir, model, "confkit")
 }
