@@ -7,11 +7,11 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/toolcheck/toolcheck/internal/config"
 	"github.com/toolcheck/toolcheck/internal/memcheck"
 	"github.com/toolcheck/toolcheck/internal/suite"
 	"github.com/toolcheck/toolcheck/internal/synth"
 	"github.com/toolcheck/toolcheck/internal/testkit"
-	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
 // BenchmarkSuite measures every toolcheck analyzer (suite.New) together,
@@ -37,7 +37,7 @@ func BenchmarkSuite(b *testing.B) {
 		if pkg.IllTyped {
 			b.Fatalf("the generated package does not type-check: %v", pkg.Errors)
 		}
-		analyzers := suite.New(&toolmodel.Config{})
+		analyzers := suite.New(&config.Config{})
 		memcheck.Guard(analyzers)
 		sets := [][]*analysis.Analyzer{analyzers}
 		for _, a := range analyzers {

@@ -31,9 +31,9 @@ import (
 	"github.com/golangci/plugin-module-register/register"
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/toolcheck/toolcheck/internal/config"
 	"github.com/toolcheck/toolcheck/internal/driver"
 	"github.com/toolcheck/toolcheck/internal/suite"
-	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
 // Name is the linter name the plugin registers, as .golangci.yml and
@@ -46,7 +46,7 @@ func init() {
 
 // Plugin is toolcheck as a golangci-lint module plugin.
 type Plugin struct {
-	cfg *toolmodel.Config
+	cfg *config.Config
 }
 
 var _ register.LinterPlugin = (*Plugin)(nil)
@@ -55,7 +55,7 @@ var _ register.LinterPlugin = (*Plugin)(nil)
 // linters.settings.custom.toolcheck in .golangci.yml. The error names the
 // bad key or value.
 func New(settings any) (register.LinterPlugin, error) {
-	cfg, err := toolmodel.FromSettings(settings)
+	cfg, err := config.FromSettings(settings)
 	if err != nil {
 		// Name the YAML path instead of FromSettings' generic prefix.
 		msg := strings.TrimPrefix(err.Error(), "toolcheck settings: ")
@@ -75,7 +75,7 @@ func New(settings any) (register.LinterPlugin, error) {
 // analyzers, and facts by package and analyzer name; its cache salt covers
 // the settings in .golangci.yml, not the .toolcheck.json files the model
 // reads. So the names carry the configuration's fingerprint
-// (toolmodel.Config.Fingerprint): the model is toolmodel_<fingerprint>, and
+// (config.Config.Fingerprint): the model is toolmodel_<fingerprint>, and
 // an analyzer that reports nothing, config_<fingerprint>, puts it among
 // the linter's analyzers. Editing a .toolcheck.json changes the names, and
 // golangci-lint analyses again instead of answering from its cache. The

@@ -11,9 +11,9 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/toolcheck/toolcheck/internal/config"
 	"github.com/toolcheck/toolcheck/internal/suite"
 	"github.com/toolcheck/toolcheck/internal/testkit"
-	"github.com/toolcheck/toolcheck/internal/toolmodel"
 	"github.com/toolcheck/toolcheck/plugin"
 )
 
@@ -52,7 +52,7 @@ func TestAnalyzers(t *testing.T) {
 	if len(as) == 0 || !strings.HasPrefix(as[len(as)-1].Name, "config_") {
 		t.Fatalf("BuildAnalyzers() = %v, want the configuration's fingerprint last", names(as))
 	}
-	if got, want := names(as[:len(as)-1]), names(suite.New(&toolmodel.Config{})); !slices.Equal(got, want) {
+	if got, want := names(as[:len(as)-1]), names(suite.New(&config.Config{})); !slices.Equal(got, want) {
 		t.Errorf("BuildAnalyzers() = %v, want the suite %v", got, want)
 	}
 	if !slices.Contains(names(as), "unwrapped") {

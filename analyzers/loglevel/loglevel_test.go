@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/toolcheck/toolcheck/analyzers/loglevel"
+	"github.com/toolcheck/toolcheck/internal/config"
 	"github.com/toolcheck/toolcheck/internal/testkit"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
@@ -25,7 +26,7 @@ func TestLoglevel(t *testing.T) {
 // in the configuration.
 func TestConfigured(t *testing.T) {
 	t.Parallel()
-	model := toolmodel.New(&toolmodel.Config{
+	model := toolmodel.New(&config.Config{
 		ToolErrors:   []string{"confkit.Problem"},
 		LevelTypes:   []string{"confkit.Severity"},
 		CallerErrors: []string{"confkit.ErrGone"},
@@ -37,7 +38,7 @@ func TestConfigured(t *testing.T) {
 // keeps its own (off) setting.
 func TestStrict(t *testing.T) {
 	t.Parallel()
-	a := loglevel.New(toolmodel.New(&toolmodel.Config{}))
+	a := loglevel.New(toolmodel.New(&config.Config{}))
 	if err := a.Flags.Set("strict", "true"); err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/toolcheck/toolcheck/analyzers/messagetext"
+	"github.com/toolcheck/toolcheck/internal/config"
 	"github.com/toolcheck/toolcheck/internal/testkit"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
@@ -21,7 +22,7 @@ func TestMessageText(t *testing.T) {
 }
 
 func TestOptionalChecks(t *testing.T) {
-	a := messagetext.New(toolmodel.New(&toolmodel.Config{}))
+	a := messagetext.New(toolmodel.New(&config.Config{}))
 	for _, f := range []string{"long-text", "next-step", "fault-text"} {
 		if err := a.Flags.Set(f, "true"); err != nil {
 			t.Fatal(err)
@@ -36,7 +37,7 @@ func TestOptionalChecks(t *testing.T) {
 // from an API client carry server detail) and model-safe-errors (errors
 // written for the model are not reported).
 func TestConfiguredErrors(t *testing.T) {
-	cfg := &toolmodel.Config{ModelSafeErrors: []string{"upstream.QueryError"}}
+	cfg := &config.Config{ModelSafeErrors: []string{"upstream.QueryError"}}
 	fs := flag.NewFlagSet("toolcheck", flag.ContinueOnError)
 	cfg.RegisterFlags(fs)
 	if err := fs.Set("resource-packages", "upstream"); err != nil {

@@ -15,10 +15,10 @@ import (
 	"testing"
 	"unicode"
 
+	"github.com/toolcheck/toolcheck/internal/config"
 	"github.com/toolcheck/toolcheck/internal/driver"
 	"github.com/toolcheck/toolcheck/internal/suite"
 	"github.com/toolcheck/toolcheck/internal/testkit"
-	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
 // repoURL is where the repository's files are published; an analyzer's URL
@@ -32,7 +32,7 @@ const repoURL = "https://github.com/toolcheck/toolcheck"
 func TestAnalyzerDocs(t *testing.T) {
 	root := testkit.Root(t)
 	update := os.Getenv("TOOLCHECK_UPDATE_DOCS") != ""
-	for _, a := range suite.New(&toolmodel.Config{}) {
+	for _, a := range suite.New(&config.Config{}) {
 		source := "analyzers/" + a.Name + "/doc.go"
 		if want := repoURL + "/blob/main/docs/analyzers/" + a.Name + ".md"; a.URL != want {
 			t.Errorf("%s: URL %q, want its page %q", a.Name, a.URL, want)
@@ -190,7 +190,7 @@ func TestDocLinks(t *testing.T) {
 			}
 		}
 	}
-	for _, a := range suite.New(&toolmodel.Config{}) {
+	for _, a := range suite.New(&config.Config{}) {
 		n++
 		checkLink(t, root, filepath.Join(root, "README.md"), a.URL)
 	}

@@ -21,17 +21,17 @@ import (
 	"os/signal"
 	"runtime/pprof"
 
+	"github.com/toolcheck/toolcheck/internal/config"
 	"github.com/toolcheck/toolcheck/internal/driver"
 	"github.com/toolcheck/toolcheck/internal/lsp"
 	"github.com/toolcheck/toolcheck/internal/suite"
-	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
 func main() {
 	if len(os.Args) > 1 && os.Args[1] == "lsp" {
 		os.Exit(lsp.Main(os.Args[2:]))
 	}
-	cfg := &toolmodel.Config{}
+	cfg := &config.Config{}
 	p := &driver.Program{
 		Name:      "toolcheck",
 		Version:   driver.ReadVersion(),

@@ -15,10 +15,9 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/toolcheck/toolcheck/internal/config"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
-
-	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
 // baselineVersion is the version of the baseline file format.
@@ -188,7 +187,7 @@ type Baselines struct {
 	Flag, FlagAbs string
 	// Config is the run's configuration, which names the baseline of a
 	// package's directory when Flag is empty.
-	Config *toolmodel.Config
+	Config *config.Config
 	// Dir is the working directory, which the files' names in messages
 	// are relative to.
 	Dir string
@@ -237,7 +236,7 @@ func (s *Baselines) get(abs string) (*Baseline, error) {
 	b, err := ReadBaseline(s.Name(abs), abs)
 	if err != nil {
 		if s.Flag == "" {
-			err = fmt.Errorf("%v (the baseline key of %s names it)", err, toolmodel.ConfigFileName)
+			err = fmt.Errorf("%v (the baseline key of %s names it)", err, config.FileName)
 		}
 		return nil, err
 	}
@@ -460,7 +459,7 @@ func (p *Program) writeBaseline(opts Options, bls *Baselines, findings []Finding
 		}
 	}
 	if len(byPath) == 0 {
-		p.errorf("-write-baseline needs a file to write: -baseline=FILE, or a baseline key in %s", toolmodel.ConfigFileName)
+		p.errorf("-write-baseline needs a file to write: -baseline=FILE, or a baseline key in %s", config.FileName)
 		return ExitError
 	}
 	if failed {

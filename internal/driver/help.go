@@ -7,9 +7,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/toolcheck/toolcheck/internal/config"
 	"golang.org/x/tools/go/analysis"
-
-	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
 // Title returns an analyzer's one-line summary: the first paragraph of
@@ -100,7 +99,7 @@ list flags are comma-separated and add to the file's lists.
 	var opts Options
 	fs := p.FlagSet(&opts, map[string]*triState{})
 	cfgFlags := flag.NewFlagSet("", flag.ContinueOnError)
-	(&toolmodel.Config{}).RegisterFlags(cfgFlags)
+	(&config.Config{}).RegisterFlags(cfgFlags)
 	isCfg := func(n string) bool { return cfgFlags.Lookup(n) != nil }
 	printFlag := func(f *flag.Flag) {
 		arg, usage := flag.UnquoteUsage(f)

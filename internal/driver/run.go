@@ -10,9 +10,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/toolcheck/toolcheck/internal/config"
 	"golang.org/x/tools/go/analysis"
-
-	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
 // Exit codes, the same in every output format.
@@ -29,7 +28,7 @@ type Program struct {
 	Version   Version
 	URI       string
 	Analyzers []*analysis.Analyzer
-	Config    *toolmodel.Config
+	Config    *config.Config
 	Stdout    io.Writer
 	Stderr    io.Writer
 	// Dir is the working directory; Env the environment of the build

@@ -14,9 +14,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/toolcheck/toolcheck/internal/config"
 	"golang.org/x/tools/go/analysis/unitchecker"
-
-	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
 // IsVet reports whether args (without the program name) follow go vet's
@@ -43,7 +42,7 @@ func (p *Program) Vet(args []string) {
 	analyzers := p.Analyzers
 	if !(len(args) == 1 && args[0] == "-flags") {
 		cfgFile := args[len(args)-1]
-		pre := &toolmodel.Config{}
+		pre := &config.Config{}
 		if err := preparse(pre, args[:len(args)-1]); err != nil {
 			p.vetFail(cfgFile, FlagError(err))
 		}
@@ -131,7 +130,7 @@ var vetStaleMu sync.Mutex
 // preparse sets the configuration flags found in args on cfg, ignoring
 // the others: go vet passes every flag as -name=value or, for a boolean,
 // -name.
-func preparse(cfg *toolmodel.Config, args []string) error {
+func preparse(cfg *config.Config, args []string) error {
 	fs := flag.NewFlagSet("toolcheck", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	cfg.RegisterFlags(fs)
@@ -193,7 +192,7 @@ func readUnit(cfgFile string) (*vetUnit, error) {
 
 // vetVersion answers go vet's -V=full query: the program's version and an
 // ID that changes with the executable and with the configuration a run
-// from here can read (see toolmodel.Config.Fingerprint), including a
+// from here can read (see config.Config.Fingerprint), including a
 // -config file given to go vet, which it finds in the go command's
 // arguments. go vet keys its cache by this answer, so an edited
 // .toolcheck.json or baseline is never answered from the cache.
@@ -204,7 +203,7 @@ func readUnit(cfgFile string) (*vetUnit, error) {
 // malformed configuration flag or file goes into the ID, and each unit
 // meets it and reports it (once a run: see vetFail).
 func (p *Program) vetVersion() int {
-	cfg := &toolmodel.Config{}
+	cfg := &config.Config{}
 	flagErr := ""
 	if err := preparse(cfg, parentArgs()); err != nil {
 		flagErr = err.Error()

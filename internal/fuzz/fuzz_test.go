@@ -20,11 +20,11 @@ import (
 	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/toolcheck/toolcheck/internal/config"
 	"github.com/toolcheck/toolcheck/internal/memcheck"
 	"github.com/toolcheck/toolcheck/internal/suite"
 	"github.com/toolcheck/toolcheck/internal/synth"
 	"github.com/toolcheck/toolcheck/internal/testkit"
-	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
 // env holds what every fuzz call shares: one loader per source tree (tree
@@ -66,7 +66,7 @@ func newEnv(tb testing.TB) *env {
 	e := &env{stubs: filepath.Join(root, "testdata", "sdkstubs", "src")}
 	e.trees = append([]string{""}, fixtureTrees(tb, root)...)
 	e.reset()
-	e.analyzers = suite.New(&toolmodel.Config{})
+	e.analyzers = suite.New(&config.Config{})
 	memcheck.Guard(e.analyzers)
 	var walk func([]*analysis.Analyzer)
 	walk = func(as []*analysis.Analyzer) {

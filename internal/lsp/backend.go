@@ -23,8 +23,8 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/toolcheck/toolcheck/internal/config"
 	"github.com/toolcheck/toolcheck/internal/driver"
-	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
 // A backend analyses the packages that contain some files and returns
@@ -255,12 +255,12 @@ func (b *packagesBackend) configError(pkgs []*packages.Package) (msg, file strin
 
 // configFileFor returns the configuration file that applies to dir: the
 // -config file, else the nearest .toolcheck.json at or above dir.
-func configFileFor(cfg *toolmodel.Config, dir string) string {
+func configFileFor(cfg *config.Config, dir string) string {
 	if cfg.File != "" {
 		return cfg.File
 	}
 	for {
-		if p := filepath.Join(dir, toolmodel.ConfigFileName); exists(p) {
+		if p := filepath.Join(dir, config.FileName); exists(p) {
 			return p
 		}
 		parent := filepath.Dir(dir)

@@ -14,9 +14,9 @@ import (
 	"testing"
 	"unicode/utf16"
 
+	"github.com/toolcheck/toolcheck/internal/config"
 	"github.com/toolcheck/toolcheck/internal/suite"
 	"github.com/toolcheck/toolcheck/internal/testkit"
-	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
 // These tests compare the server with the command: the same findings,
@@ -241,7 +241,7 @@ func (c *testClient) publishedKeys(from int, root string, inFiles func(string) b
 
 // analyzerURL returns the URL of the suite's analyzer called name.
 func analyzerURL(name string) string {
-	for _, a := range suite.New(&toolmodel.Config{}) {
+	for _, a := range suite.New(&config.Config{}) {
 		if a.Name == name {
 			return a.URL
 		}

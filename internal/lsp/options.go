@@ -11,17 +11,17 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/toolcheck/toolcheck/internal/config"
 	"github.com/toolcheck/toolcheck/internal/suite"
-	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
 // options is what the command's flags say about a run: the configuration
-// (toolmodel.Config), each analyzer's own flags, which analyzers run
+// (config.Config), each analyzer's own flags, which analyzers run
 // (-NAME, -NAME=false), and whether test files are loaded (-test). The
 // server takes the same flags as the command, on its command line and in
 // initializationOptions.flags.
 type options struct {
-	cfg       *toolmodel.Config    // bound into the analyzers; reset before each run
+	cfg       *config.Config       // bound into the analyzers; reset before each run
 	settings  []setting            // the configuration flags as given, replayed into cfg
 	analyzers []*analysis.Analyzer // the enabled analyzers
 	tests     bool
@@ -33,7 +33,7 @@ type setting struct{ name, value string }
 // parseOptions parses the command's flags. A relative -config is taken
 // relative to base.
 func parseOptions(args []string, base string) (*options, error) {
-	o := &options{cfg: &toolmodel.Config{}}
+	o := &options{cfg: &config.Config{}}
 	all := suite.New(o.cfg)
 
 	fs := flag.NewFlagSet("toolcheck lsp", flag.ContinueOnError)
@@ -86,7 +86,7 @@ func usage() string {
 	var buf bytes.Buffer
 	fs := flag.NewFlagSet("toolcheck lsp", flag.ContinueOnError)
 	fs.SetOutput(&buf)
-	cfg := &toolmodel.Config{}
+	cfg := &config.Config{}
 	cfg.RegisterFlags(fs)
 	for _, a := range suite.New(cfg) {
 		fs.Var(new(triState), a.Name, fmt.Sprintf("enable %q analysis", a.Name))
@@ -101,7 +101,7 @@ func usage() string {
 // .toolcheck.json afresh, and returns the analyzers to run. It must not be
 // called while a run is in progress.
 func (o *options) prepare() []*analysis.Analyzer {
-	*o.cfg = toolmodel.Config{}
+	*o.cfg = config.Config{}
 	fs := flag.NewFlagSet("", flag.ContinueOnError)
 	o.cfg.RegisterFlags(fs)
 	for _, s := range o.settings {

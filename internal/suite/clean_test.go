@@ -8,9 +8,9 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/toolcheck/toolcheck/internal/config"
 	"github.com/toolcheck/toolcheck/internal/suite"
 	"github.com/toolcheck/toolcheck/internal/testkit"
-	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
 // cleanTrees are fixture packages of correct code: every analyzer, with
@@ -39,7 +39,7 @@ func TestCleanTreesEveryFlag(t *testing.T) {
 	}
 	gopath := testkit.GOPATH(t, dirs...)
 	pkgs := load(t, gopath, patterns)
-	analyzers := suite.New(&toolmodel.Config{Tests: true})
+	analyzers := suite.New(&config.Config{Tests: true})
 	if n := setEveryFlag(t, analyzers); n == 0 {
 		t.Fatal("no optional flag to set")
 	}

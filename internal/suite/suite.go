@@ -10,6 +10,7 @@ import (
 	"github.com/toolcheck/toolcheck/analyzers/loglevel"
 	"github.com/toolcheck/toolcheck/analyzers/messagetext"
 	"github.com/toolcheck/toolcheck/analyzers/unwrapped"
+	"github.com/toolcheck/toolcheck/internal/config"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
@@ -17,7 +18,7 @@ import (
 // model analyzer, which carries all their facts (toolmodel.NewHost): the
 // analyzers themselves declare none, so a driver runs them only on the
 // packages it reports on.
-func New(cfg *toolmodel.Config) []*analysis.Analyzer {
+func New(cfg *config.Config) []*analysis.Analyzer {
 	model := toolmodel.NewHost(cfg)
 	return []*analysis.Analyzer{
 		unwrapped.New(model),

@@ -16,6 +16,7 @@ import (
 	"github.com/toolcheck/toolcheck/analyzers/loglevel"
 	"github.com/toolcheck/toolcheck/analyzers/messagetext"
 	"github.com/toolcheck/toolcheck/analyzers/unwrapped"
+	"github.com/toolcheck/toolcheck/internal/config"
 	"github.com/toolcheck/toolcheck/internal/suite"
 	"github.com/toolcheck/toolcheck/internal/testkit"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
@@ -53,7 +54,7 @@ func TestHostedFactsSameFindings(t *testing.T) {
 				}
 			}
 			pkgs := load(t, gopath, patterns)
-			cfg := &toolmodel.Config{}
+			cfg := &config.Config{}
 			classicModel := toolmodel.New(cfg)
 			classic := []*analysis.Analyzer{
 				unwrapped.New(classicModel), iserror.New(classicModel), loglevel.New(classicModel),

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/toolcheck/toolcheck/internal/config"
 	"github.com/toolcheck/toolcheck/internal/memcheck"
 	"github.com/toolcheck/toolcheck/internal/synth"
 	"github.com/toolcheck/toolcheck/internal/testkit"
@@ -37,7 +38,7 @@ func generated(tb testing.TB, n int) *packages.Package {
 // it, the lazily computed ToolError constructions included, and checks
 // that the model saw the package's n tools.
 func probe(n int) *analysis.Analyzer {
-	model := toolmodel.New(&toolmodel.Config{}).Analyzer
+	model := toolmodel.New(&config.Config{}).Analyzer
 	return &analysis.Analyzer{
 		Name:     "probe",
 		Doc:      "probe: reads the tool model",

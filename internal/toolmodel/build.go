@@ -5,10 +5,11 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"golang.org/x/tools/go/types/typeutil"
 	"slices"
 	"sort"
 	"strings"
+
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/toolcheck/toolcheck/internal/flow"
 )

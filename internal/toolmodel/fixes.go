@@ -135,7 +135,7 @@ func (m *Model) ModuleRequires(file *ast.File, path string) bool {
 	if tf == nil {
 		return false
 	}
-	requires := m.Config.goModCache() // the run's: see Config.goMods
+	requires := m.Config.GoModCache() // the run's: see Config.goMods
 	for dir := filepath.Dir(tf.Name()); ; {
 		gomod := filepath.Join(dir, "go.mod")
 		if v, ok := requires.Load(gomod); ok {

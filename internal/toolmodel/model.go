@@ -42,6 +42,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/toolcheck/toolcheck/internal/config"
 	"github.com/toolcheck/toolcheck/internal/flow"
 
 	"golang.org/x/tools/go/analysis"
@@ -54,7 +55,7 @@ import (
 // its exported methods are safe for concurrent use.
 type Model struct {
 	Pass   *analysis.Pass
-	Config *Config // the effective configuration for this package
+	Config *config.Config // the effective configuration for this package
 
 	own bool // the project's own code (Own)
 
@@ -169,7 +170,7 @@ type Analyzer struct {
 // New returns a fresh model analyzer bound to cfg. Analyzers built on it
 // share its result and declare their own facts; two models with different
 // configurations never share settings.
-func New(cfg *Config) *Analyzer { return newModel(cfg, false) }
+func New(cfg *config.Config) *Analyzer { return newModel(cfg, false) }
 
 // NewHost returns a model analyzer, like New, that also carries the facts
 // of the analyzers built on it (see Attach): it runs their analysis of each
@@ -178,11 +179,11 @@ func New(cfg *Config) *Analyzer { return newModel(cfg, false) }
 // analyzers on the packages it was asked about alone, not on every
 // dependency too: the suite's layout, cheaper by an action (a goroutine,
 // a fact table and a pass) per dependency package and analyzer.
-func NewHost(cfg *Config) *Analyzer { return newModel(cfg, true) }
+func NewHost(cfg *config.Config) *Analyzer { return newModel(cfg, true) }
 
-func newModel(cfg *Config, host bool) *Analyzer {
+func newModel(cfg *config.Config, host bool) *Analyzer {
 	if cfg == nil {
-		cfg = &Config{}
+		cfg = &config.Config{}
 	}
 	a := &analysis.Analyzer{
 		Name:       "toolmodel",
@@ -278,7 +279,7 @@ func (m *Model) RelevantPackage(pkg *types.Package) bool {
 	return false
 }
 
-func run(pass *analysis.Pass, cfg *Config, info *modelInfo) (any, error) {
+func run(pass *analysis.Pass, cfg *config.Config, info *modelInfo) (any, error) {
 	m, err := build(pass, cfg)
 	if err != nil {
 		return nil, err
@@ -288,13 +289,13 @@ func run(pass *analysis.Pass, cfg *Config, info *modelInfo) (any, error) {
 }
 
 // build computes the model of the package of pass.
-func build(pass *analysis.Pass, cfg *Config) (*Model, error) {
+func build(pass *analysis.Pass, cfg *config.Config) (*Model, error) {
 	m := &Model{Pass: pass}
 	dir := ""
 	if len(pass.Files) > 0 {
 		dir = filepath.Dir(pass.Fset.File(pass.Files[0].Pos()).Name())
 	}
-	eff, err := cfg.effective(dir)
+	eff, err := cfg.Effective(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -442,14 +443,14 @@ func (m *Model) IsGenerated(pos token.Pos) bool {
 // (see the package doc): an external test package, all of whose files are
 // _test.go files, or a test variant of a package the driver also analyses
 // on its own.
-func skipTests(pass *analysis.Pass, cfg *Config) bool {
+func skipTests(pass *analysis.Pass, cfg *config.Config) bool {
 	tests := 0
 	for _, f := range pass.Files {
 		if tf := pass.Fset.File(f.Pos()); tf != nil && strings.HasSuffix(tf.Name(), "_test.go") {
 			tests++
 		}
 	}
-	return tests > 0 && (tests == len(pass.Files) || cfg.analysedAlone(pass.Pkg.Path()))
+	return tests > 0 && (tests == len(pass.Files) || cfg.AnalysedAlone(pass.Pkg.Path()))
 }
 
 // IsTestFile reports whether pos lies in a _test.go file.
@@ -460,3 +461,14 @@ func (m *Model) IsTestFile(pos token.Pos) bool {
 
 // FuncDecl returns the declaration of fn in this package, or nil.
 func (m *Model) FuncDecl(fn *types.Func) *ast.FuncDecl { return m.Flow.Decl(fn) }
+
+// nameSet is a set of qualified names from the configuration.
+type nameSet map[string]bool
+
+func newNameSet(names []string) nameSet {
+	s := nameSet{}
+	for _, n := range names {
+		s[n] = true
+	}
+	return s
+}

@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/toolcheck/toolcheck/internal/config"
 	"github.com/toolcheck/toolcheck/internal/testkit"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
@@ -43,7 +44,7 @@ func reportSites(pass *analysis.Pass, m *toolmodel.Model) {
 
 func TestToolErrors(t *testing.T) {
 	dir := testkit.GOPATH(t, analysistest.TestData())
-	model := toolmodel.New(&toolmodel.Config{
+	model := toolmodel.New(&config.Config{
 		ToolErrors: []string{"teconf.Problem"},
 		LevelTypes: []string{"teconf.Severity"},
 	}).Analyzer
@@ -54,7 +55,7 @@ func TestToolErrors(t *testing.T) {
 // the model is shared by analyzers that run concurrently.
 func TestToolErrorsConcurrent(t *testing.T) {
 	dir := testkit.GOPATH(t, analysistest.TestData())
-	model := toolmodel.New(&toolmodel.Config{}).Analyzer
+	model := toolmodel.New(&config.Config{}).Analyzer
 	a := &analysis.Analyzer{
 		Name:     "teconcurrent",
 		Doc:      "asks for the ToolError sites concurrently",
@@ -95,7 +96,7 @@ func TestLevelByName(t *testing.T) {
 // option's level across the package boundary.
 func TestLevels(t *testing.T) {
 	dir := testkit.GOPATH(t, analysistest.TestData())
-	model := toolmodel.New(&toolmodel.Config{}).Analyzer
+	model := toolmodel.New(&config.Config{}).Analyzer
 	a := &analysis.Analyzer{
 		Name:     "televels",
 		Doc:      "reports the level of each ToolError construction",

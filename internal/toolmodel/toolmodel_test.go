@@ -5,6 +5,7 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/toolcheck/toolcheck/internal/config"
 	"github.com/toolcheck/toolcheck/internal/testkit"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
@@ -19,7 +20,7 @@ func TestFacts(t *testing.T) {
 // configuration: the model learns their constructors' defaults.
 func TestConfiguredFacts(t *testing.T) {
 	dir := testkit.GOPATH(t, analysistest.TestData())
-	model := toolmodel.New(&toolmodel.Config{
+	model := toolmodel.New(&config.Config{
 		ToolErrors: []string{"confkit.Problem"},
 		LevelTypes: []string{"confkit.Severity"},
 	}).Analyzer

@@ -1,4 +1,4 @@
-package toolmodel
+package config
 
 import (
 	"flag"
@@ -11,14 +11,14 @@ import (
 
 func TestSettingsOverrideTestsOnlyWhenSet(t *testing.T) {
 	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, ConfigFileName), []byte(`{"tests": true}`), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, FileName), []byte(`{"tests": true}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	without, err := FromSettings(map[string]any{"boundaries": []any{"example.com/x.Wrap"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	eff, err := without.effective(dir)
+	eff, err := without.Effective(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,7 +29,7 @@ func TestSettingsOverrideTestsOnlyWhenSet(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if eff, err = with.effective(dir); err != nil || eff.Tests {
+	if eff, err = with.Effective(dir); err != nil || eff.Tests {
 		t.Errorf("settings tests: false did not override the file (tests=%v, err=%v)", eff.Tests, err)
 	}
 }

@@ -1,4 +1,7 @@
-package toolmodel
+// Package config is toolcheck's one configuration: the keys of
+// .toolcheck.json, the flags and golangci-lint settings that fill them, and
+// the file found above each package.
+package config
 
 import (
 	"bytes"
@@ -18,9 +21,9 @@ import (
 	"sync/atomic"
 )
 
-// ConfigFileName is the name of the configuration file that toolcheck looks
+// FileName is the name of the configuration file that toolcheck looks
 // for in a package's directory and each directory above it.
-const ConfigFileName = ".toolcheck.json"
+const FileName = ".toolcheck.json"
 
 // Config is the one configuration shared by every analyzer and every driver:
 // flags, the configuration file and golangci-lint settings all fill it, with
@@ -52,7 +55,7 @@ type Config struct {
 	Baseline string `json:"baseline,omitempty"`
 
 	// File is an explicit configuration file; when empty, the nearest
-	// ConfigFileName above each package is used.
+	// FileName above each package is used.
 	File string `json:"-"`
 
 	testsSet bool // Tests was set by a flag and overrides the file
@@ -74,8 +77,8 @@ type Config struct {
 	goMods sync.Map // string -> map[string]bool
 }
 
-// goModCache returns the run's go.mod requirements cache.
-func (c *Config) goModCache() *sync.Map {
+// GoModCache returns the run's go.mod requirements cache.
+func (c *Config) GoModCache() *sync.Map {
 	if c == nil {
 		return new(sync.Map)
 	}
@@ -104,7 +107,7 @@ func (c *Config) RegisterFlags(fs *flag.FlagSet) {
 	fs.Var(&listFlag{&c.ModelSafeErrors, false}, "model-safe-errors", "comma-separated error types whose text is written for the model (import/path.Type)")
 	fs.Var(&pathListFlag{&c.ResourcePackages}, "resource-packages", "comma-separated import paths whose errors carry server detail (an upstream API client)")
 	fs.Var(&testsFlag{c}, "tests", "report findings in _test.go files too (-tests=false: leave test files out)")
-	fs.StringVar(&c.File, "config", "", "configuration file (default: the nearest "+ConfigFileName+" above each package)")
+	fs.StringVar(&c.File, "config", "", "configuration file (default: the nearest "+FileName+" above each package)")
 }
 
 // listFlag is a comma-separated list of qualified names, checked as it is
@@ -286,9 +289,9 @@ func FromSettings(settings any) (*Config, error) {
 	return c, nil
 }
 
-// effective returns the configuration for a package in dir: the flags (or
+// Effective returns the configuration for a package in dir: the flags (or
 // settings) merged with the nearest configuration file.
-func (c *Config) effective(dir string) (*Config, error) {
+func (c *Config) Effective(dir string) (*Config, error) {
 	c.once.Do(func() {
 		c.onceErr = c.Validate()
 		if c.onceErr != nil {
@@ -353,7 +356,7 @@ func (c *Config) find(dir string) *fileResult {
 		return v.(*fileResult)
 	}
 	var r *fileResult
-	path := filepath.Join(dir, ConfigFileName)
+	path := filepath.Join(dir, FileName)
 	if _, err := os.Stat(path); err == nil {
 		r = c.load(path)
 	} else if parent := filepath.Dir(dir); parent != dir {
@@ -378,17 +381,6 @@ func union(a, b []string) []string {
 	return out
 }
 
-// nameSet is a set of qualified names from the configuration.
-type nameSet map[string]bool
-
-func newNameSet(names []string) nameSet {
-	s := nameSet{}
-	for _, n := range names {
-		s[n] = true
-	}
-	return s
-}
-
 // Check returns the error, if any, that analysing a package in dir would
 // meet in the configuration: a malformed flag value, an unreadable or
 // invalid -config file, or an invalid configuration file at or above dir.
@@ -396,7 +388,7 @@ func newNameSet(names []string) nameSet {
 // can check every package's directory before analysing any of them and
 // print each distinct error once.
 func (c *Config) Check(dir string) error {
-	_, err := c.effective(dir)
+	_, err := c.Effective(dir)
 	return err
 }
 
@@ -404,7 +396,7 @@ func (c *Config) Check(dir string) error {
 // to a package in dir names (the baseline key, as an absolute path when
 // it comes from a file), or "" when it names none.
 func (c *Config) BaselineFile(dir string) (string, error) {
-	e, err := c.effective(dir)
+	e, err := c.Effective(dir)
 	if err != nil {
 		return "", err
 	}
@@ -449,7 +441,7 @@ func (c *Config) Fingerprint(dir string) string {
 		return hex.EncodeToString(h.Sum(nil))
 	}
 	for d := dir; ; {
-		if p := filepath.Join(d, ConfigFileName); fileExists(p) {
+		if p := filepath.Join(d, FileName); fileExists(p) {
 			addFile("above", p)
 			break
 		}
@@ -471,7 +463,7 @@ func (c *Config) Fingerprint(dir string) string {
 			}
 			return nil
 		}
-		if d.Name() == ConfigFileName && filepath.Dir(path) != dir {
+		if d.Name() == FileName && filepath.Dir(path) != dir {
 			below = append(below, path)
 		}
 		return nil
@@ -503,9 +495,9 @@ func (c *Config) SetAnalysedAlone(paths []string) {
 	c.alone.Store(&set)
 }
 
-// analysedAlone reports whether the driver analyses the package path on
+// AnalysedAlone reports whether the driver analyses the package path on
 // its own too (SetAnalysedAlone).
-func (c *Config) analysedAlone(path string) bool {
+func (c *Config) AnalysedAlone(path string) bool {
 	set := c.alone.Load()
 	return set != nil && (*set)[path]
 }
