@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
@@ -174,7 +175,7 @@ func (c *checker) returnsAnswer(b ast.Stmt) token.Pos {
 			// The answer goes with a nil error: `return "", fmt.Errorf(…)`
 			// tells the model the error.
 			last := n.Results[len(n.Results)-1]
-			if len(n.Results) > 1 && toolmodel.IsErrorType(c.pass.TypesInfo.TypeOf(last)) && !isNil(c.pass.TypesInfo, last) {
+			if len(n.Results) > 1 && mcpsdk.IsErrorType(c.pass.TypesInfo.TypeOf(last)) && !isNil(c.pass.TypesInfo, last) {
 				return false
 			}
 			if c.answerValue(n.Results[0]) {
@@ -199,19 +200,19 @@ func (c *checker) answerValue(e ast.Expr) bool {
 	}
 	switch e := e.(type) {
 	case *ast.CompositeLit:
-		return toolmodel.IsCallToolResult(info.TypeOf(e)) || toolmodel.IsCallToolResult(types.NewPointer(info.TypeOf(e)))
+		return mcpsdk.IsCallToolResult(info.TypeOf(e)) || mcpsdk.IsCallToolResult(types.NewPointer(info.TypeOf(e)))
 	case *ast.CallExpr:
 		fn := typeutil.StaticCallee(info, e)
 		if fn == nil || toolmodel.IsErrorResultCtor(fn) {
 			return false
 		}
-		if toolmodel.IsSDKPath(toolmodel.PkgPath(fn)) {
-			return toolmodel.IsCallToolResult(info.TypeOf(e))
+		if mcpsdk.IsSDKPath(mcpsdk.PkgPath(fn)) {
+			return mcpsdk.IsCallToolResult(info.TypeOf(e))
 		}
-		return toolmodel.IsFunc(fn, "fmt", "Sprintf") && toolmodel.IsStringType(info.TypeOf(e))
+		return mcpsdk.IsFunc(fn, "fmt", "Sprintf") && mcpsdk.IsStringType(info.TypeOf(e))
 	}
 	tv, ok := info.Types[e]
-	return ok && tv.Value != nil && toolmodel.IsStringType(tv.Type) && constant.StringVal(tv.Value) != ""
+	return ok && tv.Value != nil && mcpsdk.IsStringType(tv.Type) && constant.StringVal(tv.Value) != ""
 }
 
 // parentIndex returns the index in path (path[0] is an expression) of

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/toolcheck/toolcheck/internal/astindex"
+	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
@@ -181,10 +182,10 @@ func allNil(descs []string) bool {
 // whose *mcp.CallToolResult the server receives as is.
 func mcpGoResult(fi *funcInfo) bool {
 	switch fi.handler {
-	case toolmodel.MCPGoHandler:
+	case mcpsdk.MCPGoHandler:
 		return true
-	case toolmodel.MCPGoTyped:
-		return toolmodel.IsNamed(fi.sig.Results().At(0).Type(), toolmodel.MCPGoMCP, "CallToolResult")
+	case mcpsdk.MCPGoTyped:
+		return mcpsdk.IsNamed(fi.sig.Results().At(0).Type(), mcpsdk.MCPGoMCP, "CallToolResult")
 	}
 	return false
 }
@@ -201,7 +202,7 @@ func (c *checker) checkTupleReturn(ret *ast.ReturnStmt, f *failure) {
 		return
 	}
 	fn := typeutil.StaticCallee(info, call)
-	if fn == nil || !toolmodel.IsFunc(fn.Origin(), toolmodel.MCPGoMCP, "NewToolResultJSON") {
+	if fn == nil || !mcpsdk.IsFunc(fn.Origin(), mcpsdk.MCPGoMCP, "NewToolResultJSON") {
 		return
 	}
 	j := c.judge(call.Args[0], info.TypeOf(call.Args[0]), f, 0)

@@ -8,10 +8,9 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
-
-	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
 // An ifaceCall is a call in tool code of a method through an interface
@@ -92,7 +91,7 @@ func (c *checker) modulePkg(p *types.Package) bool {
 	if p == c.pass.Pkg {
 		return true
 	}
-	if toolmodel.IsSDKPath(p.Path()) {
+	if mcpsdk.IsSDKPath(p.Path()) {
 		return false
 	}
 	if mod := c.pass.Module; mod != nil && mod.Path != "" {

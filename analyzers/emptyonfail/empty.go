@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/toolcheck/toolcheck/internal/lazyre"
+	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
@@ -116,7 +117,7 @@ func (c *checker) textExprJudge(e ast.Expr) judgement {
 		return textJudge(constant.StringVal(tv.Value))
 	}
 	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok && len(call.Args) > 0 {
-		if fn := typeutil.StaticCallee(info, call); toolmodel.IsFunc(fn, "fmt", "Sprintf") {
+		if fn := typeutil.StaticCallee(info, call); mcpsdk.IsFunc(fn, "fmt", "Sprintf") {
 			if tv, ok := info.Types[call.Args[0]]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
 				format := constant.StringVal(tv.Value)
 				if j := textJudge(verbRe.ReplaceAllString(format, "x")); j.v == empty && format != "" {
@@ -190,7 +191,7 @@ func (c *checker) compositeJudge(lit *ast.CompositeLit, f *failure, depth int) j
 	if t == nil {
 		return nonEmpty
 	}
-	if toolmodel.IsCallToolResult(t) {
+	if mcpsdk.IsCallToolResult(t) {
 		return c.resultLitJudge(lit, f, depth)
 	}
 	switch u := t.Underlying().(type) {
@@ -358,13 +359,13 @@ func (c *checker) callJudge(call *ast.CallExpr, f *failure, depth int) judgement
 		}
 	}
 	switch {
-	case toolmodel.IsFunc(fn, toolmodel.MCPGoMCP, "NewToolResultText") && len(call.Args) == 1:
+	case mcpsdk.IsFunc(fn, mcpsdk.MCPGoMCP, "NewToolResultText") && len(call.Args) == 1:
 		j := c.textExprJudge(call.Args[0])
 		if j.v == empty {
 			j.desc = shortExpr(call.Fun) + "(" + j.desc + ")"
 		}
 		return j
-	case (toolmodel.IsFunc(fn, toolmodel.MCPGoMCP, "NewToolResultStructured") || toolmodel.IsFunc(fn, toolmodel.MCPGoMCP, "NewToolResultStructuredOnly")) && len(call.Args) >= 1:
+	case (mcpsdk.IsFunc(fn, mcpsdk.MCPGoMCP, "NewToolResultStructured") || mcpsdk.IsFunc(fn, mcpsdk.MCPGoMCP, "NewToolResultStructuredOnly")) && len(call.Args) >= 1:
 		j := c.judge(call.Args[0], info.TypeOf(call.Args[0]), f, depth+1)
 		if j.v == empty {
 			j.desc = shortExpr(call.Fun) + " of " + j.desc

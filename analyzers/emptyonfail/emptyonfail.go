@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
@@ -231,7 +232,7 @@ func (c *checker) reportCall(call *ast.CallExpr) {
 			name, fact.Returns, fact.Op, where, c.position(at), name)})
 		return
 	}
-	if sig := fn.Type().(*types.Signature); sig.Results().Len() > 0 && !toolmodel.ReturnsError(sig) && c.resultTested(call) {
+	if sig := fn.Type().(*types.Signature); sig.Results().Len() > 0 && !mcpsdk.ReturnsError(sig) && c.resultTested(call) {
 		return // the caller reads the empty value as "none" and goes another way
 	}
 	c.reported[call.Pos()] = true

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/toolcheck/toolcheck/internal/lazyre"
+	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
@@ -384,7 +385,7 @@ func (c *checker) merged(call *ast.CallExpr) bool {
 			}
 			top++
 		}
-		if p.Op != token.ADD || !toolmodel.IsStringType(info.TypeOf(p)) {
+		if p.Op != token.ADD || !mcpsdk.IsStringType(info.TypeOf(p)) {
 			return false
 		}
 		other := false
@@ -410,7 +411,7 @@ func (c *checker) merged(call *ast.CallExpr) bool {
 			return true
 		}
 		fn := typeutil.StaticCallee(info, p)
-		return toolmodel.IsFunc(fn, "maps", "Copy") && ast.Unparen(p.Args[1]) == ast.Expr(call)
+		return mcpsdk.IsFunc(fn, "maps", "Copy") && ast.Unparen(p.Args[1]) == ast.Expr(call)
 	case *ast.RangeStmt:
 		// for _, x := range extra(q) { hits = append(hits, x) }
 		if ast.Unparen(p.X) != ast.Expr(call) {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/toolcheck/toolcheck/internal/astindex"
 	"github.com/toolcheck/toolcheck/internal/goapi"
+	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
@@ -20,7 +21,7 @@ type funcInfo struct {
 	body     *ast.BlockStmt
 	sig      *types.Signature
 	errIdx   int // index of the error result, or -1
-	handler  toolmodel.HandlerKind
+	handler  mcpsdk.HandlerKind
 	callback bool // a literal whose nil error means "go on"
 	named    []*types.Var
 	info     *types.Info
@@ -180,10 +181,10 @@ func (c *checker) newFunc(node ast.Node, recv *ast.FieldList, ft *ast.FuncType, 
 			}
 		}
 	}
-	fi := &funcInfo{node: node, body: body, sig: sig, errIdx: -1, handler: toolmodel.HandlerKindOf(sig), info: info}
+	fi := &funcInfo{node: node, body: body, sig: sig, errIdx: -1, handler: mcpsdk.HandlerKindOf(sig), info: info}
 	res := sig.Results()
 	for i := 0; i < res.Len(); i++ {
-		if toolmodel.IsErrorType(res.At(i).Type()) {
+		if mcpsdk.IsErrorType(res.At(i).Type()) {
 			fi.errIdx = i
 		}
 		if res.At(i).Name() != "" {
@@ -367,24 +368,24 @@ func assignedExpr(as *ast.AssignStmt, i int) ast.Expr {
 }
 
 func errOnly(sig *types.Signature) bool {
-	return sig.Results().Len() == 1 && toolmodel.IsErrorType(sig.Results().At(0).Type())
+	return sig.Results().Len() == 1 && mcpsdk.IsErrorType(sig.Results().At(0).Type())
 }
 
 // walkShaped matches filepath.WalkFunc and fs.WalkDirFunc shapes.
 func walkShaped(sig *types.Signature) bool {
 	p := sig.Params()
-	if p.Len() != 3 || !toolmodel.IsErrorType(p.At(2).Type()) {
+	if p.Len() != 3 || !mcpsdk.IsErrorType(p.At(2).Type()) {
 		return false
 	}
 	b, ok := p.At(0).Type().Underlying().(*types.Basic)
 	return ok && b.Kind() == types.String &&
-		(toolmodel.IsNamed(p.At(1).Type(), "io/fs", "DirEntry") || toolmodel.IsNamed(p.At(1).Type(), "io/fs", "FileInfo"))
+		(mcpsdk.IsNamed(p.At(1).Type(), "io/fs", "DirEntry") || mcpsdk.IsNamed(p.At(1).Type(), "io/fs", "FileInfo"))
 }
 
 func isErrgroupGo(info *types.Info, call *ast.CallExpr) bool {
 	fn := typeutil.StaticCallee(info, call)
-	return toolmodel.IsMethod(fn, "golang.org/x/sync/errgroup", "Group", "Go") ||
-		toolmodel.IsMethod(fn, "golang.org/x/sync/errgroup", "Group", "TryGo")
+	return mcpsdk.IsMethod(fn, "golang.org/x/sync/errgroup", "Group", "Go") ||
+		mcpsdk.IsMethod(fn, "golang.org/x/sync/errgroup", "Group", "TryGo")
 }
 
 // isValueUsed reports whether fn is used other than by calling it: passed

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/toolcheck/toolcheck/internal/flow"
+	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
@@ -109,7 +110,7 @@ func (cv *converter) callerWithCause(msg message, api toolmodel.ToolErrorAPI, ra
 			}
 			continue
 		}
-		if p.arg != nil && toolmodel.IsErrorType(cv.c.info.TypeOf(p.arg)) {
+		if p.arg != nil && mcpsdk.IsErrorType(cv.c.info.TypeOf(p.arg)) {
 			return "", "", false // the error rendered another way
 		}
 		kept = append(kept, p)
@@ -237,7 +238,7 @@ func (cv *converter) givenArgument(raw []ast.Expr) bool {
 	if fp == nil {
 		return false
 	}
-	if fn := typeutil.StaticCallee(cv.c.info, fp.Op); fn != nil && strings.HasPrefix(toolmodel.PkgPath(fn), "encoding/") {
+	if fn := typeutil.StaticCallee(cv.c.info, fp.Op); fn != nil && strings.HasPrefix(mcpsdk.PkgPath(fn), "encoding/") {
 		return false // encoding a value looks nothing up (json.Marshal)
 	}
 	for _, a := range fp.Op.Args {
@@ -287,7 +288,7 @@ func (cv *converter) callerCaseTested(fp *toolmodel.FailurePath) bool {
 // hasStatus reports whether t, or what it points to, has a StatusCode
 // field or method.
 func hasStatus(t types.Type) bool {
-	if toolmodel.IsErrorType(t) {
+	if mcpsdk.IsErrorType(t) {
 		return false
 	}
 	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "StatusCode")
@@ -355,7 +356,7 @@ func (cv *converter) ownCallerCheck(raw []ast.Expr) bool {
 		switch n := n.(type) {
 		case *ast.CallExpr:
 			f := typeutil.StaticCallee(cv.c.info, n)
-			if (toolmodel.IsFunc(f, "fmt", "Errorf") || toolmodel.IsFunc(f, "errors", "New")) && len(n.Args) > 0 {
+			if (mcpsdk.IsFunc(f, "fmt", "Errorf") || mcpsdk.IsFunc(f, "errors", "New")) && len(n.Args) > 0 {
 				if tv, ok := cv.c.info.Types[n.Args[0]]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
 					text := strings.ToLower(constant.StringVal(tv.Value))
 					for _, w := range callerWords {
@@ -364,7 +365,7 @@ func (cv *converter) ownCallerCheck(raw []ast.Expr) bool {
 				}
 			}
 		case *ast.Ident:
-			if v, ok := cv.c.info.Uses[n].(*types.Var); ok && toolmodel.IsErrorType(v.Type()) && v.Parent() == v.Pkg().Scope() {
+			if v, ok := cv.c.info.Uses[n].(*types.Var); ok && mcpsdk.IsErrorType(v.Type()) && v.Parent() == v.Pkg().Scope() {
 				name := strings.ToLower(v.Name())
 				for _, w := range []string{"notfound", "notexist", "denied", "forbidden", "permission"} {
 					says = says || strings.Contains(name, w)

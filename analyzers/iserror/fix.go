@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/toolcheck/toolcheck/internal/astindex"
+	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
@@ -54,7 +55,7 @@ func (c *checker) fix(s site) (analysis.SuggestedFix, bool) {
 	}
 	res := fi.sig.Results()
 	n := res.Len()
-	if n < 2 || !toolmodel.IsResultType(res.At(0).Type()) || !toolmodel.IsErrorType(res.At(n-1).Type()) {
+	if n < 2 || !toolmodel.IsResultType(res.At(0).Type()) || !mcpsdk.IsErrorType(res.At(n-1).Type()) {
 		return none, false
 	}
 	cur, ok := c.m.Syntax.Root().FindNode(s.expr)
@@ -257,12 +258,12 @@ func (c *checker) helperMessage(call *ast.CallExpr, fn *types.Func) (message, bo
 		case formatted && i == ps.Len()-2:
 			msg.format, msg.args = call.Args[i], call.Args[i+1:]
 			return msg, msg.text == nil && msg.cause == nil
-		case msg.twin != nil && (toolmodel.IsNamed(t, "context", "Context") || toolmodel.IsLoggerType(t)):
-		case toolmodel.IsNamed(t, "context", "Context") || toolmodel.IsLoggerType(t):
+		case msg.twin != nil && (mcpsdk.IsNamed(t, "context", "Context") || toolmodel.IsLoggerType(t)):
+		case mcpsdk.IsNamed(t, "context", "Context") || toolmodel.IsLoggerType(t):
 			msg.drops = append(msg.drops, call.Args[i])
 		case types.Identical(t, types.Typ[types.String]) && msg.text == nil:
 			msg.text = call.Args[i]
-		case toolmodel.IsErrorType(t) && msg.cause == nil:
+		case mcpsdk.IsErrorType(t) && msg.cause == nil:
 			if !isNilExpr(c.info, call.Args[i]) {
 				msg.cause = call.Args[i]
 			}
@@ -282,7 +283,7 @@ func (c *checker) oneTextOneError(ps *types.Tuple) bool {
 		switch t := ps.At(i).Type(); {
 		case types.Identical(t, types.Typ[types.String]):
 			texts++
-		case toolmodel.IsErrorType(t):
+		case mcpsdk.IsErrorType(t):
 			errs++
 		}
 	}
@@ -337,7 +338,7 @@ func (c *checker) nilErrorCall(call *ast.CallExpr, seen map[*types.Func]bool) bo
 	}
 	seen[fn.Origin()] = true
 	sig := fn.Type().(*types.Signature)
-	if sig.Results().Len() != 2 || !toolmodel.IsResultType(sig.Results().At(0).Type()) || !toolmodel.IsErrorType(sig.Results().At(1).Type()) {
+	if sig.Results().Len() != 2 || !toolmodel.IsResultType(sig.Results().At(0).Type()) || !mcpsdk.IsErrorType(sig.Results().At(1).Type()) {
 		return false
 	}
 	d := c.m.Flow.Decl(fn.Origin())
@@ -527,11 +528,11 @@ func (cv *converter) rawErrors(msg message) []ast.Expr {
 func (cv *converter) errorOf(e ast.Expr) ast.Expr {
 	e = ast.Unparen(e)
 	if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 0 {
-		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Error" && toolmodel.IsErrorType(cv.c.info.TypeOf(sel.X)) {
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Error" && mcpsdk.IsErrorType(cv.c.info.TypeOf(sel.X)) {
 			return sel.X
 		}
 	}
-	if t := cv.c.info.TypeOf(e); t != nil && toolmodel.IsErrorType(t) && !isNilExpr(cv.c.info, e) {
+	if t := cv.c.info.TypeOf(e); t != nil && mcpsdk.IsErrorType(t) && !isNilExpr(cv.c.info, e) {
 		return e
 	}
 	return nil
@@ -540,7 +541,7 @@ func (cv *converter) errorOf(e ast.Expr) ast.Expr {
 // sprintf reads fmt.Sprintf(format, args...).
 func (cv *converter) sprintf(call *ast.CallExpr) (ast.Expr, []ast.Expr, bool) {
 	fn := typeutil.StaticCallee(cv.c.info, call)
-	if !toolmodel.IsFunc(fn, "fmt", "Sprintf") || len(call.Args) == 0 || call.Ellipsis.IsValid() {
+	if !mcpsdk.IsFunc(fn, "fmt", "Sprintf") || len(call.Args) == 0 || call.Ellipsis.IsValid() {
 		return nil, nil, false
 	}
 	return call.Args[0], call.Args[1:], true
@@ -550,7 +551,7 @@ func (cv *converter) sprintf(call *ast.CallExpr) (ast.Expr, []ast.Expr, bool) {
 // E for E.Error(), fmt.Errorf with each rendered error wrapped (%w).
 func (cv *converter) wrapped(msg message) (string, bool) {
 	if msg.cause == nil && msg.text != nil {
-		if x := cv.errorOf(msg.text); x != nil && !toolmodel.IsErrorType(cv.c.info.TypeOf(msg.text)) {
+		if x := cv.errorOf(msg.text); x != nil && !mcpsdk.IsErrorType(cv.c.info.TypeOf(msg.text)) {
 			return cv.src(x) // err.Error() → err
 		}
 	}

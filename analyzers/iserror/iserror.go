@@ -17,6 +17,7 @@ import (
 
 	"github.com/toolcheck/toolcheck/internal/astindex"
 	"github.com/toolcheck/toolcheck/internal/flow"
+	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
@@ -47,7 +48,7 @@ var doc string
 const remedy = "return a ToolError (INFO for a caller error) and let the boundary render and log it"
 
 func run(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter) error {
-	if !m.Relevant || toolmodel.IsSDKPath(pass.Pkg.Path()) {
+	if !m.Relevant || mcpsdk.IsSDKPath(pass.Pkg.Path()) {
 		return nil
 	}
 	c := newChecker(pass, m)
@@ -256,7 +257,7 @@ func (c *checker) newMutation(cur astindex.Cursor, fn ast.Node, value ast.Expr) 
 
 func (c *checker) indexCall(cur astindex.Cursor, call *ast.CallExpr, fn ast.Node) {
 	callee := typeutil.StaticCallee(c.info, call)
-	if toolmodel.IsErrorResultCtor(callee) || toolmodel.IsMethod(callee, toolmodel.GoSDKMCP, "CallToolResult", "SetError") {
+	if toolmodel.IsErrorResultCtor(callee) || mcpsdk.IsMethod(callee, mcpsdk.GoSDKMCP, "CallToolResult", "SetError") {
 		return // a site of the model's
 	}
 	// A call of a helper that returns an IsError result is decided once
@@ -456,7 +457,7 @@ func argAt(call *ast.CallExpr, i int) ast.Expr {
 func (c *checker) calleeConds(call *ast.CallExpr) ([]Cond, string, *types.Signature) {
 	if fn := typeutil.StaticCallee(c.info, call); fn != nil {
 		fn = fn.Origin()
-		if toolmodel.IsSDKPath(toolmodel.PkgPath(fn)) {
+		if mcpsdk.IsSDKPath(mcpsdk.PkgPath(fn)) {
 			return nil, "", nil
 		}
 		sig := fn.Type().(*types.Signature)
@@ -552,11 +553,11 @@ func isClientObj(obj types.Object) bool {
 	if obj == nil {
 		return false
 	}
-	path := toolmodel.PkgPath(obj)
+	path := mcpsdk.PkgPath(obj)
 	if path == mcpGoClient || strings.HasPrefix(path, mcpGoClient+"/") {
 		return true
 	}
-	if path != toolmodel.GoSDKMCP {
+	if path != mcpsdk.GoSDKMCP {
 		return false
 	}
 	switch obj := obj.(type) {
@@ -569,7 +570,7 @@ func isClientObj(obj types.Object) bool {
 		if obj.Name() == "NewClient" {
 			return true
 		}
-		switch toolmodel.RecvTypeName(obj.Type().(*types.Signature)) {
+		switch mcpsdk.RecvTypeName(obj.Type().(*types.Signature)) {
 		case "Client", "ClientSession":
 			return true
 		}
@@ -597,7 +598,7 @@ func (c *checker) computeClientPkg() {
 // next): the wrapper renders tool errors, which is the boundary's job.
 func (c *checker) rendersWrappedError(cur astindex.Cursor, fn ast.Node) bool {
 	fi := c.funcs[fn]
-	if fi == nil || !toolmodel.HandlerKindOf(fi.sig).IsToolHandler() {
+	if fi == nil || !mcpsdk.HandlerKindOf(fi.sig).IsToolHandler() {
 		return false
 	}
 	fp := c.m.FailureAt(cur)
@@ -620,8 +621,8 @@ func (c *checker) inWrapper(cur astindex.Cursor) bool {
 		if fi == nil || fi.body == nil {
 			continue
 		}
-		kind := toolmodel.HandlerKindOf(fi.sig)
-		if !kind.IsToolHandler() && kind != toolmodel.GoSDKMethod {
+		kind := mcpsdk.HandlerKindOf(fi.sig)
+		if !kind.IsToolHandler() && kind != mcpsdk.GoSDKMethod {
 			continue // a deferred literal: look at the function around it
 		}
 		inDefer := false
@@ -700,7 +701,7 @@ func (c *checker) computeWrappedResults(body *ast.BlockStmt) map[*types.Var]bool
 			as, ok := n.(*ast.AssignStmt)
 			if !ok {
 				if call, ok := n.(*ast.CallExpr); ok && !calls {
-					if k := toolmodel.HandlerKindOf(c.info.TypeOf(call.Fun)); (k.IsToolHandler() || k == toolmodel.GoSDKMethod) && c.isWrapped(call.Fun) {
+					if k := mcpsdk.HandlerKindOf(c.info.TypeOf(call.Fun)); (k.IsToolHandler() || k == mcpsdk.GoSDKMethod) && c.isWrapped(call.Fun) {
 						calls = true
 					}
 				}
@@ -711,7 +712,7 @@ func (c *checker) computeWrappedResults(body *ast.BlockStmt) map[*types.Var]bool
 				ast.Inspect(r, func(x ast.Node) bool {
 					switch x := x.(type) {
 					case *ast.CallExpr:
-						if k := toolmodel.HandlerKindOf(c.info.TypeOf(x.Fun)); (k.IsToolHandler() || k == toolmodel.GoSDKMethod) && c.isWrapped(x.Fun) {
+						if k := mcpsdk.HandlerKindOf(c.info.TypeOf(x.Fun)); (k.IsToolHandler() || k == mcpsdk.GoSDKMethod) && c.isWrapped(x.Fun) {
 							from = true
 						}
 					case *ast.Ident:
@@ -795,11 +796,11 @@ func (c *checker) fromWrappedCall(v *types.Var) bool {
 func (c *checker) reflectResult(e ast.Expr) bool {
 	isMethod := func(call *ast.CallExpr, names ...string) bool {
 		fn := typeutil.StaticCallee(c.info, call)
-		if fn == nil || toolmodel.PkgPath(fn) != "reflect" {
+		if fn == nil || mcpsdk.PkgPath(fn) != "reflect" {
 			return false
 		}
 		sig := fn.Type().(*types.Signature)
-		return sig.Recv() != nil && toolmodel.IsNamed(sig.Recv().Type(), "reflect", "Value") && slices.Contains(names, fn.Name())
+		return sig.Recv() != nil && mcpsdk.IsNamed(sig.Recv().Type(), "reflect", "Value") && slices.Contains(names, fn.Name())
 	}
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok || !isMethod(call, "Interface") {
@@ -829,7 +830,7 @@ func (c *checker) reflectResult(e ast.Expr) bool {
 // given: a tool handler, or a parameter of a function enclosing the
 // wrapper (a middleware's next, an adapter's typed handler).
 func (c *checker) isWrapped(fun ast.Expr) bool {
-	if toolmodel.HandlerKindOf(c.info.TypeOf(fun)).IsToolHandler() {
+	if mcpsdk.HandlerKindOf(c.info.TypeOf(fun)).IsToolHandler() {
 		return true
 	}
 	v := c.varOf(fun)

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/toolcheck/toolcheck/internal/astindex"
+	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
@@ -126,7 +127,7 @@ func (c *checker) summary(fn ast.Node) []Cond {
 
 func (c *checker) computeSummary(fn ast.Node) []Cond {
 	fi := c.funcs[fn]
-	if fi == nil || toolmodel.HandlerKindOf(fi.sig).IsToolHandler() {
+	if fi == nil || mcpsdk.HandlerKindOf(fi.sig).IsToolHandler() {
 		// A tool handler is not a helper: its constructions are the
 		// findings, and the SDK, not the project, calls it.
 		return nil

@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
@@ -245,7 +246,7 @@ func (ch *checker) infoExpr(file *ast.File, t types.Type) (string, []analysis.Te
 	}
 	pkg := named.Obj().Pkg()
 	var name string
-	if toolmodel.PkgPath(named.Obj()) == "log/slog" {
+	if mcpsdk.PkgPath(named.Obj()) == "log/slog" {
 		name = "LevelInfo"
 	} else {
 		var names []string

@@ -4,9 +4,8 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 	"golang.org/x/tools/go/types/typeutil"
-
-	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
 // bodyFieldFact marks a struct field of the project's own response type
@@ -48,7 +47,7 @@ func (c *checker) bodyField(field *types.Var) bool {
 		}
 		rhs := d.Rhs
 		if call, ok := ast.Unparen(rhs).(*ast.CallExpr); ok && len(call.Args) == 1 {
-			if fn := typeutil.StaticCallee(c.info, call); fn != nil && toolmodel.PkgPath(fn) == "bytes" && (fn.Name() == "NewBuffer" || fn.Name() == "NewBufferString") {
+			if fn := typeutil.StaticCallee(c.info, call); fn != nil && mcpsdk.PkgPath(fn) == "bytes" && (fn.Name() == "NewBuffer" || fn.Name() == "NewBufferString") {
 				rhs = call.Args[0] // the buffer holds what it is made from
 			}
 		}
@@ -92,7 +91,7 @@ func bodyish(t types.Type) bool {
 	if p, ok := t.(*types.Pointer); ok {
 		t = p.Elem()
 	}
-	if toolmodel.IsNamed(t, "bytes", "Buffer") {
+	if mcpsdk.IsNamed(t, "bytes", "Buffer") {
 		return true
 	}
 	switch u := t.Underlying().(type) {

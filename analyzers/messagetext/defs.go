@@ -9,6 +9,7 @@ import (
 
 	"github.com/toolcheck/toolcheck/internal/astindex"
 	"github.com/toolcheck/toolcheck/internal/flow"
+	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
@@ -67,13 +68,13 @@ func newDefs(info *types.Info, fl *flow.Info, in *astindex.Index) *defs {
 				d.incDec[v] = append(d.incDec[v], toolmodel.EnclosingFuncAt(c))
 			}
 		case *ast.CallExpr:
-			if fn := typeutil.StaticCallee(info, n); toolmodel.IsFunc(fn, "runtime", "Stack") && len(n.Args) > 0 {
+			if fn := typeutil.StaticCallee(info, n); mcpsdk.IsFunc(fn, "runtime", "Stack") && len(n.Args) > 0 {
 				if v := localVar(info, n.Args[0]); v != nil {
 					d.stackBuf[v] = true
 				}
 			}
 		case *ast.CompositeLit:
-			if toolmodel.IsNamed(info.TypeOf(n), "os/exec", "Cmd") {
+			if mcpsdk.IsNamed(info.TypeOf(n), "os/exec", "Cmd") {
 				for _, elt := range n.Elts {
 					if kv, ok := elt.(*ast.KeyValueExpr); ok {
 						if k, ok := kv.Key.(*ast.Ident); ok && (k.Name == "Stdout" || k.Name == "Stderr") {
@@ -181,7 +182,7 @@ func (d *defs) wire(info *types.Info, sel *ast.SelectorExpr, rhs ast.Expr) {
 		return
 	}
 	f := s.Obj()
-	if toolmodel.PkgPath(f) != "os/exec" || (f.Name() != "Stdout" && f.Name() != "Stderr") {
+	if mcpsdk.PkgPath(f) != "os/exec" || (f.Name() != "Stdout" && f.Name() != "Stderr") {
 		return
 	}
 	d.wireTo(info, rhs)

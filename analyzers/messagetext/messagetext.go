@@ -12,6 +12,7 @@ import (
 
 	"github.com/toolcheck/toolcheck/internal/astindex"
 	"github.com/toolcheck/toolcheck/internal/flow"
+	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
@@ -112,7 +113,7 @@ func run(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter, opts *o
 	if len(names) > 0 || helpers {
 		pass.ExportPackageFact(&envFact{Names: names, Helpers: helpers})
 	}
-	if toolmodel.IsSDKPath(pass.Pkg.Path()) || !m.Relevant && !m.Own() {
+	if mcpsdk.IsSDKPath(pass.Pkg.Path()) || !m.Relevant && !m.Own() {
 		return nil
 	}
 	c := &checker{
@@ -189,7 +190,7 @@ func (c *checker) collect() {
 		if h == nil || u.SDK != "go-sdk" {
 			continue
 		}
-		if toolmodel.HandlerKindOf(c.funcType(h)) == toolmodel.GoSDKTyped {
+		if mcpsdk.HandlerKindOf(c.funcType(h)) == mcpsdk.GoSDKTyped {
 			c.errorFuncs[h] = true
 		}
 	}
@@ -225,7 +226,7 @@ func (c *checker) collect() {
 	// The handlers whose returned error is model-facing text, first: only
 	// their return statements are sinks.
 	for _, ca := range c.m.Flow.Calls() {
-		if n := ca.Call; toolmodel.IsFunc(c.callee(n), toolmodel.MCPGoMCP, "NewStructuredToolHandler") && len(n.Args) == 1 {
+		if n := ca.Call; mcpsdk.IsFunc(c.callee(n), mcpsdk.MCPGoMCP, "NewStructuredToolHandler") && len(n.Args) == 1 {
 			if h := c.funcNodeOf(n.Args[0]); h != nil {
 				c.errorFuncs[h] = true
 			}
@@ -239,11 +240,11 @@ func (c *checker) collect() {
 			// SDK's error result, or a helper of the project or another
 			// package (texts).
 			fn := c.callee(n)
-			if fn == nil || toolmodel.IsSDKPath(toolmodel.PkgPath(fn)) && sdkSinkOf(fn) == notSDKSink {
+			if fn == nil || mcpsdk.IsSDKPath(mcpsdk.PkgPath(fn)) && sdkSinkOf(fn) == notSDKSink {
 				continue
 			}
 		case *ast.CompositeLit:
-			if !toolmodel.IsCallToolResult(c.info.TypeOf(n)) {
+			if !mcpsdk.IsCallToolResult(c.info.TypeOf(n)) {
 				continue
 			}
 		case *ast.AssignStmt:
@@ -427,5 +428,5 @@ func (c *checker) isSafe(t types.Type) bool {
 		return false
 	}
 	obj := n.Origin().Obj()
-	return c.safe[toolmodel.PkgPath(obj)+"."+obj.Name()]
+	return c.safe[mcpsdk.PkgPath(obj)+"."+obj.Name()]
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/toolcheck/toolcheck/internal/flow"
 	"github.com/toolcheck/toolcheck/internal/goapi"
 	"github.com/toolcheck/toolcheck/internal/lazyre"
+	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
@@ -180,11 +181,11 @@ func (c *checker) paramLeaves(v *types.Var) []leaf {
 	if !ok {
 		return []leaf{{kind: lUnknown}}
 	}
-	if toolmodel.IsCallToolRequest(v.Type()) {
+	if mcpsdk.IsCallToolRequest(v.Type()) {
 		return []leaf{{kind: lInput}}
 	}
-	kind := toolmodel.HandlerKindOf(p.sig)
-	if (kind == toolmodel.MCPGoTyped || kind == toolmodel.GoSDKTyped) && p.index == 2 {
+	kind := mcpsdk.HandlerKindOf(p.sig)
+	if (kind == mcpsdk.MCPGoTyped || kind == mcpsdk.GoSDKTyped) && p.index == 2 {
 		return []leaf{{kind: lInput}}
 	}
 	if p.index < 0 {
@@ -213,7 +214,7 @@ func (c *checker) selectorLeaves(sel *ast.SelectorExpr, f *flow.Frame) []leaf {
 		return []leaf{{kind: lUnknown}}
 	}
 	field := s.Obj()
-	if toolmodel.PkgPath(field) == "os/exec" && field.Name() == "Stderr" && toolmodel.IsNamed(s.Recv(), "os/exec", "ExitError") {
+	if mcpsdk.PkgPath(field) == "os/exec" && field.Name() == "Stderr" && mcpsdk.IsNamed(s.Recv(), "os/exec", "ExitError") {
 		return []leaf{{kind: lUpstream, what: "a command's captured output"}}
 	}
 	if v, ok := field.(*types.Var); ok && c.bodyField(v) {
@@ -288,11 +289,11 @@ func (c *checker) callLeaves(call *ast.CallExpr, tuple int, f *flow.Frame) []lea
 		}
 		return out
 	}
-	path := toolmodel.PkgPath(fn)
-	recvName := toolmodel.RecvTypeName(sig)
+	path := mcpsdk.PkgPath(fn)
+	recvName := mcpsdk.RecvTypeName(sig)
 	switch {
-	case path == toolmodel.MCPGoMCP && recvName == "CallToolRequest",
-		path == toolmodel.GoSDKMCP && recvName == "ServerRequest":
+	case path == mcpsdk.MCPGoMCP && recvName == "CallToolRequest",
+		path == mcpsdk.GoSDKMCP && recvName == "ServerRequest":
 		return []leaf{{kind: lInput}}
 	case isErrorMethod(fn):
 		if r := recv(); r != nil {
@@ -378,7 +379,7 @@ func (c *checker) callLeaves(call *ast.CallExpr, tuple int, f *flow.Frame) []lea
 // isWalk reports whether fn walks a tree, returning what its callback
 // returns.
 func isWalk(fn *types.Func) bool {
-	path := toolmodel.PkgPath(fn)
+	path := mcpsdk.PkgPath(fn)
 	return (path == "path/filepath" || path == "io/fs") && (fn.Name() == "Walk" || fn.Name() == "WalkDir")
 }
 
@@ -443,9 +444,9 @@ func (c *checker) fileName(ls []leaf, r ast.Expr, f *flow.Frame) []leaf {
 	}
 	fn := c.callee(call)
 	switch {
-	case toolmodel.IsFunc(fn, "os", "CreateTemp"):
+	case mcpsdk.IsFunc(fn, "os", "CreateTemp"):
 		return []leaf{{kind: lServerPath, what: "os.CreateTemp"}}
-	case (toolmodel.IsFunc(fn, "os", "Open") || toolmodel.IsFunc(fn, "os", "Create") || toolmodel.IsFunc(fn, "os", "OpenFile")) && len(call.Args) > 0:
+	case (mcpsdk.IsFunc(fn, "os", "Open") || mcpsdk.IsFunc(fn, "os", "Create") || mcpsdk.IsFunc(fn, "os", "OpenFile")) && len(call.Args) > 0:
 		return c.leaves(call.Args[0], -1, f)
 	}
 	return []leaf{{kind: lUnknown}}
@@ -490,7 +491,7 @@ func (c *checker) isHTTPBody(e ast.Expr) bool {
 	if !ok || s.Kind() != types.FieldVal {
 		return false
 	}
-	return s.Obj().Name() == "Body" && toolmodel.PkgPath(s.Obj()) == "net/http"
+	return s.Obj().Name() == "Body" && mcpsdk.PkgPath(s.Obj()) == "net/http"
 }
 
 // returnLeaves traces result idx of a same-package function's returns,
@@ -529,9 +530,9 @@ func (c *checker) returnsIn(d *ast.FuncDecl, idx int, nf *flow.Frame) []leaf {
 // resourceOp reports whether fn is an operation on server resources whose
 // error carries server detail, and names it.
 func (c *checker) resourceOp(fn *types.Func) (string, bool) {
-	path := toolmodel.PkgPath(fn)
+	path := mcpsdk.PkgPath(fn)
 	sig := fn.Type().(*types.Signature)
-	recv := toolmodel.RecvTypeName(sig)
+	recv := mcpsdk.RecvTypeName(sig)
 	name := fn.Name()
 	ok := false
 	switch {
@@ -564,12 +565,12 @@ func (c *checker) resourceOp(fn *types.Func) (string, bool) {
 // model's input, unjoined with server configuration. Its error is a
 // *fs.PathError (or *os.LinkError) about the model's own path.
 func (c *checker) onModelPath(call *ast.CallExpr, fn *types.Func, f *flow.Frame) bool {
-	if toolmodel.PkgPath(fn) != "os" || fn.Type().(*types.Signature).Recv() != nil || !modelPathFuncs[fn.Name()] {
+	if mcpsdk.PkgPath(fn) != "os" || fn.Type().(*types.Signature).Recv() != nil || !modelPathFuncs[fn.Name()] {
 		return false
 	}
 	paths := 0
 	for _, a := range call.Args {
-		if !toolmodel.IsStringType(c.info.TypeOf(a)) {
+		if !mcpsdk.IsStringType(c.info.TypeOf(a)) {
 			continue
 		}
 		paths++

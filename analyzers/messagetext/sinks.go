@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/toolcheck/toolcheck/internal/lazyre"
+	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
@@ -34,13 +35,13 @@ const (
 // calls of SDK functions that are sinks; texts reads each kind.
 func sdkSinkOf(fn *types.Func) sdkSink {
 	switch {
-	case toolmodel.IsFunc(fn, toolmodel.MCPGoMCP, "NewToolResultError"):
+	case mcpsdk.IsFunc(fn, mcpsdk.MCPGoMCP, "NewToolResultError"):
 		return sinkError
-	case toolmodel.IsFunc(fn, toolmodel.MCPGoMCP, "NewToolResultErrorf"):
+	case mcpsdk.IsFunc(fn, mcpsdk.MCPGoMCP, "NewToolResultErrorf"):
 		return sinkErrorf
-	case toolmodel.IsFunc(fn, toolmodel.MCPGoMCP, "NewToolResultErrorFromErr"):
+	case mcpsdk.IsFunc(fn, mcpsdk.MCPGoMCP, "NewToolResultErrorFromErr"):
 		return sinkErrorFromErr
-	case toolmodel.IsMethod(fn, toolmodel.GoSDKMCP, "CallToolResult", "SetError"):
+	case mcpsdk.IsMethod(fn, mcpsdk.GoSDKMCP, "CallToolResult", "SetError"):
 		return sinkSetError
 	}
 	return notSDKSink
@@ -78,7 +79,7 @@ func (c *checker) texts(n ast.Node, u *unit) []sinkText {
 				return c.setErrorTexts(n, sel.X, args[0])
 			}
 		default:
-			if !toolmodel.IsSDKPath(toolmodel.PkgPath(fn)) {
+			if !mcpsdk.IsSDKPath(mcpsdk.PkgPath(fn)) {
 				return c.helperTexts(n, fn)
 			}
 		}
@@ -252,7 +253,7 @@ func (c *checker) resultTexts(r ast.Expr, at ast.Node) []sinkText {
 			return c.contentTexts(e) // (an IsError literal is a sink of its own)
 		}
 	case *ast.CallExpr:
-		if fn := c.callee(e); toolmodel.IsFunc(fn, toolmodel.MCPGoMCP, "NewToolResultText") && len(e.Args) == 1 {
+		if fn := c.callee(e); mcpsdk.IsFunc(fn, mcpsdk.MCPGoMCP, "NewToolResultText") && len(e.Args) == 1 {
 			return []sinkText{{text: c.eval(e.Args[0], "", 0), node: e}}
 		}
 	}

@@ -8,7 +8,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/toolcheck/toolcheck/internal/toolmodel"
+	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 )
 
 // A part is a piece of model-facing text: literal text the code spells
@@ -121,11 +121,11 @@ func (c *checker) evalCall(call *ast.CallExpr, verb string, depth int) (text, bo
 		return nil, true // a ToolError's message is checked where it is built
 	}
 	switch {
-	case toolmodel.IsFunc(fn, "fmt", "Sprintf"), toolmodel.IsFunc(fn, "fmt", "Errorf"):
+	case mcpsdk.IsFunc(fn, "fmt", "Sprintf"), mcpsdk.IsFunc(fn, "fmt", "Errorf"):
 		if len(call.Args) > 0 {
 			return c.format(call.Args[0], call.Args[1:], depth), true
 		}
-	case toolmodel.IsFunc(fn, "fmt", "Sprint"), toolmodel.IsFunc(fn, "fmt", "Sprintln"):
+	case mcpsdk.IsFunc(fn, "fmt", "Sprint"), mcpsdk.IsFunc(fn, "fmt", "Sprintln"):
 		var t text
 		for i, a := range call.Args {
 			if i > 0 && fn.Name() == "Sprintln" {
@@ -134,11 +134,11 @@ func (c *checker) evalCall(call *ast.CallExpr, verb string, depth int) (text, bo
 			t = append(t, c.eval(a, "v", depth+1)...)
 		}
 		return t, true
-	case toolmodel.IsFunc(fn, "errors", "New"):
+	case mcpsdk.IsFunc(fn, "errors", "New"):
 		if len(call.Args) == 1 {
 			return c.eval(call.Args[0], "", depth+1), true
 		}
-	case toolmodel.IsFunc(fn, "strings", "Join"):
+	case mcpsdk.IsFunc(fn, "strings", "Join"):
 		if len(call.Args) == 2 {
 			if cl, ok := ast.Unparen(call.Args[0]).(*ast.CompositeLit); ok {
 				var t text

@@ -12,9 +12,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 	"golang.org/x/tools/go/packages"
-
-	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
 // Tests routed through the boundary. A test that calls a handler whose
@@ -33,10 +32,10 @@ import (
 
 // routeWrappers are toolerr's boundary for each handler shape a test may
 // call, and the package that declares it.
-var routeWrappers = map[toolmodel.HandlerKind][2]string{
-	toolmodel.MCPGoHandler: {"mcpgo", "Boundary"},
-	toolmodel.GoSDKHandler: {"gosdk", "ToolBoundary"},
-	toolmodel.GoSDKTyped:   {"gosdk", "TypedBoundary"},
+var routeWrappers = map[mcpsdk.HandlerKind][2]string{
+	mcpsdk.MCPGoHandler: {"mcpgo", "Boundary"},
+	mcpsdk.GoSDKHandler: {"gosdk", "ToolBoundary"},
+	mcpsdk.GoSDKTyped:   {"gosdk", "TypedBoundary"},
 }
 
 // RouteTests sends the handler calls of the tests that reach a converted
@@ -230,12 +229,12 @@ func routeWrapper(info *types.Info, f *ast.File, call *ast.CallExpr) ([2]string,
 	if tv, ok := info.Types[fun]; !ok || !tv.IsValue() {
 		return [2]string{}, false // a conversion
 	}
-	w, ok := routeWrappers[toolmodel.HandlerKindOf(info.TypeOf(fun))]
+	w, ok := routeWrappers[mcpsdk.HandlerKindOf(info.TypeOf(fun))]
 	if !ok {
 		return w, false
 	}
 	if inner, isCall := fun.(*ast.CallExpr); isCall {
-		if fn, isFn := calleeOf(info, inner); isFn && strings.HasPrefix(toolmodel.PkgPath(fn), toolerrModule) {
+		if fn, isFn := calleeOf(info, inner); isFn && strings.HasPrefix(mcpsdk.PkgPath(fn), toolerrModule) {
 			return w, false // routed already
 		}
 	}

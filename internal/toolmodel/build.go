@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/toolcheck/toolcheck/internal/flow"
+	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 )
 
 // A Registration is a tool registered without the boundary, with a
@@ -101,16 +102,16 @@ func (m *Model) registrationFor(fn *types.Func, call *ast.CallExpr, sel *ast.Sel
 	if fn == nil {
 		return nil
 	}
-	path := PkgPath(fn)
-	if path != MCPGoServer && path != GoSDKMCP {
+	path := mcpsdk.PkgPath(fn)
+	if path != mcpsdk.MCPGoServer && path != mcpsdk.GoSDKMCP {
 		return nil // most calls: no SDK registrar, nothing allocated
 	}
 	info := m.Pass.TypesInfo
 	sig := fn.Type().(*types.Signature)
 	site := &regSite{call: call}
 	switch path {
-	case MCPGoServer:
-		if RecvTypeName(sig) != "MCPServer" {
+	case mcpsdk.MCPGoServer:
+		if mcpsdk.RecvTypeName(sig) != "MCPServer" {
 			return nil
 		}
 		site.sdk = "mcp-go"
@@ -139,12 +140,12 @@ func (m *Model) registrationFor(fn *types.Func, call *ast.CallExpr, sel *ast.Sel
 			return nil
 		}
 		m.setReceiver(site, sel)
-	case GoSDKMCP:
+	case mcpsdk.GoSDKMCP:
 		site.sdk = "go-sdk"
 		switch {
 		case sig.Recv() == nil && fn.Name() == "AddTool" && len(call.Args) == 3:
 			site.server, site.tool, site.handler = call.Args[0], call.Args[1], call.Args[2]
-		case RecvTypeName(sig) == "Server" && fn.Name() == "AddTool" && len(call.Args) == 2:
+		case mcpsdk.RecvTypeName(sig) == "Server" && fn.Name() == "AddTool" && len(call.Args) == 2:
 			site.tool, site.handler = call.Args[0], call.Args[1]
 			m.setReceiver(site, sel)
 		default:
@@ -235,7 +236,7 @@ func (m *Model) markEquipped(installs map[ast.Node][]int) {
 			}
 			var targets []ast.Expr
 			switch {
-			case IsMethod(fn, MCPGoServer, "MCPServer", "Use"), IsMethod(fn, GoSDKMCP, "Server", "AddReceivingMiddleware"):
+			case mcpsdk.IsMethod(fn, mcpsdk.MCPGoServer, "MCPServer", "Use"), mcpsdk.IsMethod(fn, mcpsdk.GoSDKMCP, "Server", "AddReceivingMiddleware"):
 				if pass > 0 {
 					continue
 				}
@@ -984,11 +985,11 @@ func (m *Model) decidedAtServer(t *template, construction *ast.CallExpr) bool {
 // functions shaped like middleware, an empty interface, and containers,
 // structs and option functions holding them.
 func carriesWrapping(t types.Type, depth int) bool {
-	if depth > 3 || IsServerType(t) || HandlerKindOf(t) != NotHandler || isToolType(t) || isServerToolType(t) {
+	if depth > 3 || mcpsdk.IsServerType(t) || mcpsdk.HandlerKindOf(t) != mcpsdk.NotHandler || isToolType(t) || isServerToolType(t) {
 		return false // the server itself, a handler, a tool: not what wraps them
 	}
-	if IsMiddlewareType(t) || IsNamed(t, MCPGoServer, "ServerOption") || IsNamed(t, MCPGoServer, "ToolHandlerMiddleware") ||
-		IsNamed(t, GoSDKMCP, "Middleware") || IsNamed(t, GoSDKMCP, "ServerOptions") {
+	if mcpsdk.IsMiddlewareType(t) || mcpsdk.IsNamed(t, mcpsdk.MCPGoServer, "ServerOption") || mcpsdk.IsNamed(t, mcpsdk.MCPGoServer, "ToolHandlerMiddleware") ||
+		mcpsdk.IsNamed(t, mcpsdk.GoSDKMCP, "Middleware") || mcpsdk.IsNamed(t, mcpsdk.GoSDKMCP, "ServerOptions") {
 		return true
 	}
 	switch u := t.Underlying().(type) {
@@ -1079,11 +1080,11 @@ func registrarSig(sig *types.Signature) bool {
 	for i := 0; i < sig.Params().Len(); i++ {
 		t := sig.Params().At(i).Type()
 		switch {
-		case IsServerType(t):
+		case mcpsdk.IsServerType(t):
 			return true
 		case isToolType(t):
 			tool++
-		case HandlerKindOf(t) != NotHandler:
+		case mcpsdk.HandlerKindOf(t) != mcpsdk.NotHandler:
 			handler++
 		default:
 			if _, ok := t.(*types.TypeParam); ok {
@@ -1098,7 +1099,7 @@ func registrarSig(sig *types.Signature) bool {
 // server.
 func returnsServer(sig *types.Signature) bool {
 	for i := 0; i < sig.Results().Len(); i++ {
-		if IsServerType(sig.Results().At(i).Type()) {
+		if mcpsdk.IsServerType(sig.Results().At(i).Type()) {
 			return true
 		}
 	}

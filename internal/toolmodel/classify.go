@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/toolcheck/toolcheck/internal/flow"
+	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -194,7 +195,7 @@ func (m *Model) boundaryFunc(fn *types.Func) bool {
 }
 
 func (m *Model) isBoundary(fn *types.Func) bool {
-	if IsSDKPath(PkgPath(fn)) {
+	if mcpsdk.IsSDKPath(mcpsdk.PkgPath(fn)) {
 		return false
 	}
 	if m.cfgNames[qualifiedName(fn)] {
@@ -219,7 +220,7 @@ func named(fn *types.Func) bool {
 		return true
 	}
 	sig := fn.Type().(*types.Signature)
-	return strings.Contains(strings.ToLower(RecvTypeName(sig)), "boundary")
+	return strings.Contains(strings.ToLower(mcpsdk.RecvTypeName(sig)), "boundary")
 }
 
 // boundaryShape: takes a handler and returns a handler, or returns a
@@ -230,14 +231,14 @@ func boundaryShape(sig *types.Signature) bool {
 		return false
 	}
 	r0 := res.At(0).Type()
-	if IsMiddlewareType(r0) {
+	if mcpsdk.IsMiddlewareType(r0) {
 		return true
 	}
-	if HandlerKindOf(r0) == NotHandler {
+	if mcpsdk.HandlerKindOf(r0) == mcpsdk.NotHandler {
 		return false
 	}
 	for i := 0; i < sig.Params().Len(); i++ {
-		if HandlerKindOf(sig.Params().At(i).Type()) != NotHandler {
+		if mcpsdk.HandlerKindOf(sig.Params().At(i).Type()) != mcpsdk.NotHandler {
 			return true
 		}
 	}
@@ -258,7 +259,7 @@ func (m *Model) wrapsEverything(node ast.Node) bool {
 		return false
 	}
 	r0 := m.Pass.TypesInfo.TypeOf(ftype.Results.List[0].Type)
-	if IsMiddlewareType(r0) {
+	if mcpsdk.IsMiddlewareType(r0) {
 		// A middleware factory: its result must itself be a boundary.
 		found, all := false, true
 		ast.Inspect(body, func(n ast.Node) bool {
@@ -316,10 +317,10 @@ func (m *Model) isBoundaryOrigin(o flow.Origin) bool {
 		switch e := o.Expr.(type) {
 		case *ast.CallExpr:
 			if fn := m.Flow.Callee(e); fn != nil {
-				return m.boundaryFunc(fn) && IsMiddlewareType(m.Pass.TypesInfo.TypeOf(e))
+				return m.boundaryFunc(fn) && mcpsdk.IsMiddlewareType(m.Pass.TypesInfo.TypeOf(e))
 			}
 		case *ast.FuncLit:
-			if IsMiddlewareType(m.Pass.TypesInfo.TypeOf(e)) {
+			if mcpsdk.IsMiddlewareType(m.Pass.TypesInfo.TypeOf(e)) {
 				if m.tr.InProgress(e) {
 					return false
 				}
@@ -385,7 +386,7 @@ func (m *Model) classifyHandlerAt(a arg, f *flow.Frame) handlerSet {
 // handler, in a loop over the slice: mw[i](h), or m(h) where m ranges
 // over mw. It returns the parameter and the handler argument.
 func (m *Model) chainCall(call *ast.CallExpr) (*types.Var, ast.Expr) {
-	if len(call.Args) != 1 || m.Flow.Callee(call) != nil || HandlerKindOf(m.Pass.TypesInfo.TypeOf(call.Args[0])) == NotHandler {
+	if len(call.Args) != 1 || m.Flow.Callee(call) != nil || mcpsdk.HandlerKindOf(m.Pass.TypesInfo.TypeOf(call.Args[0])) == mcpsdk.NotHandler {
 		return nil, nil
 	}
 	var slice ast.Expr
@@ -575,7 +576,7 @@ func (m *Model) classifyHandlerCall(call *ast.CallExpr, f *flow.Frame, tuple int
 		case m.boundaryFunc(fn):
 			m.noteWrappedHandlers(call, f)
 			return handlerSet{wrapped: true}
-		case IsFunc(fn, MCPGoMCP, "NewTypedToolHandler"), IsFunc(fn, MCPGoMCP, "NewStructuredToolHandler"):
+		case mcpsdk.IsFunc(fn, mcpsdk.MCPGoMCP, "NewTypedToolHandler"), mcpsdk.IsFunc(fn, mcpsdk.MCPGoMCP, "NewStructuredToolHandler"):
 			if len(call.Args) == 1 {
 				return m.classifyHandler(call.Args[0], f)
 			}
@@ -590,7 +591,7 @@ func (m *Model) classifyHandlerCall(call *ast.CallExpr, f *flow.Frame, tuple int
 		// is bound. Middleware applied to a handler, mw(h): the handler,
 		// wrapped when a boundary is what the callers pass.
 		for _, a := range call.Args {
-			if HandlerKindOf(m.Pass.TypesInfo.TypeOf(a)) == NotHandler {
+			if mcpsdk.HandlerKindOf(m.Pass.TypesInfo.TypeOf(a)) == mcpsdk.NotHandler {
 				continue
 			}
 			hs := m.classifyHandler(a, f)
@@ -640,7 +641,7 @@ func (m *Model) classifyHandlerCall(call *ast.CallExpr, f *flow.Frame, tuple int
 	// An adapter's closure is the registered function, but the tool's own
 	// code is the handler passed in.
 	for _, a := range call.Args {
-		if HandlerKindOf(m.Pass.TypesInfo.TypeOf(a)) != NotHandler {
+		if mcpsdk.HandlerKindOf(m.Pass.TypesInfo.TypeOf(a)) != mcpsdk.NotHandler {
 			m.noteWrappedHandlers(&ast.CallExpr{Args: []ast.Expr{a}}, f)
 		}
 	}
@@ -657,7 +658,7 @@ func (m *Model) nilFuncArg(call *ast.CallExpr, f *flow.Frame) (ast.Expr, bool) {
 	if _, ok := m.Pass.TypesInfo.TypeOf(call.Fun).Underlying().(*types.Signature); !ok {
 		return nil, false
 	}
-	if HandlerKindOf(m.Pass.TypesInfo.TypeOf(call.Args[0])) == NotHandler || len(m.tr.Origins(call.Fun, f, nil)) > 0 {
+	if mcpsdk.HandlerKindOf(m.Pass.TypesInfo.TypeOf(call.Args[0])) == mcpsdk.NotHandler || len(m.tr.Origins(call.Fun, f, nil)) > 0 {
 		return nil, false
 	}
 	return call.Args[0], true
@@ -708,7 +709,7 @@ func (m *Model) valueCallees(call *ast.CallExpr, f *flow.Frame) ([]flow.Callee, 
 // as tool handlers.
 func (m *Model) noteWrappedHandlers(call *ast.CallExpr, f *flow.Frame) {
 	for _, a := range call.Args {
-		if HandlerKindOf(m.Pass.TypesInfo.TypeOf(a)) == NotHandler {
+		if mcpsdk.HandlerKindOf(m.Pass.TypesInfo.TypeOf(a)) == mcpsdk.NotHandler {
 			continue
 		}
 		for _, o := range m.tr.Origins(a, f, nil) {
@@ -749,9 +750,9 @@ func FuncName(fn *types.Func) string {
 func qualifiedName(fn *types.Func) string {
 	sig := fn.Type().(*types.Signature)
 	if sig.Recv() != nil {
-		return PkgPath(fn) + "." + RecvTypeName(sig) + "." + fn.Name()
+		return mcpsdk.PkgPath(fn) + "." + mcpsdk.RecvTypeName(sig) + "." + fn.Name()
 	}
-	return PkgPath(fn) + "." + fn.Name()
+	return mcpsdk.PkgPath(fn) + "." + fn.Name()
 }
 
 // ---- servers ----
@@ -802,7 +803,7 @@ func (m *Model) classifyServerOrigin(o flow.Origin) serverSet {
 				ss.from = []string{FuncName(im)}
 				return ss
 			}
-		case IsFunc(fn, MCPGoServer, "NewMCPServer"):
+		case mcpsdk.IsFunc(fn, mcpsdk.MCPGoServer, "NewMCPServer"):
 			var params []*types.Var
 			if len(call.Args) > 2 {
 				var installs bool
@@ -822,7 +823,7 @@ func (m *Model) classifyServerOrigin(o flow.Origin) serverSet {
 				}
 			}
 			return serverSet{notEquipped: true, built: m.builtHere(call), optIf: params}
-		case IsFunc(fn, GoSDKMCP, "NewServer"):
+		case mcpsdk.IsFunc(fn, mcpsdk.GoSDKMCP, "NewServer"):
 			return serverSet{notEquipped: true, built: m.builtHere(call)}
 		case m.Flow.Body(fn) == nil:
 			return m.serverFromFact(fn, call, o.Frame, o.Tuple)
@@ -985,7 +986,7 @@ func (m *Model) optionBoundary(o flow.Origin, depth int) (bool, []*types.Var) {
 	}
 	defer m.leave(call, o.Frame)
 	fn := m.Flow.Callee(call)
-	if IsFunc(fn, MCPGoServer, "WithToolHandlerMiddleware") {
+	if mcpsdk.IsFunc(fn, mcpsdk.MCPGoServer, "WithToolHandlerMiddleware") {
 		if len(call.Args) != 1 {
 			return false, nil
 		}
@@ -1300,7 +1301,7 @@ func (m *Model) adaptedHandlers(lit *ast.FuncLit) []*ast.Ident {
 		if !ok || v.Pos() >= lit.Pos() && v.Pos() < lit.End() {
 			return true // not captured from outside the literal
 		}
-		if HandlerKindOf(v.Type()) != NotHandler {
+		if mcpsdk.HandlerKindOf(v.Type()) != mcpsdk.NotHandler {
 			out = append(out, id)
 		}
 		return true

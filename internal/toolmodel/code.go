@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/toolcheck/toolcheck/internal/flow"
+	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 )
 
 // computeCode finds the tool handlers, the code they reach and the
@@ -65,12 +66,12 @@ func (m *Model) computeCode() {
 		if d.Body == nil {
 			continue
 		}
-		if fn := m.Flow.FuncOf(d); fn != nil && HandlerKindOf(fn.Type()).IsToolHandler() {
+		if fn := m.Flow.FuncOf(d); fn != nil && mcpsdk.HandlerKindOf(fn.Type()).IsToolHandler() {
 			m.Handlers[d] = true
 		}
 	}
 	for lit := range m.Flow.Lits() {
-		if HandlerKindOf(info.TypeOf(lit)).IsToolHandler() {
+		if mcpsdk.HandlerKindOf(info.TypeOf(lit)).IsToolHandler() {
 			m.Handlers[lit] = true
 		}
 	}
@@ -145,9 +146,9 @@ func (m *Model) exportFacts(installs map[ast.Node][]int) {
 				ff.Concrete = append(ff.Concrete, m.concreteResults(d, i)...)
 			case m.sdkInterfaceList(t):
 				ff.Concrete = append(ff.Concrete, m.concreteElems(d, i)...)
-			case IsNamed(t, MCPGoServer, "ServerOption"):
+			case mcpsdk.IsNamed(t, mcpsdk.MCPGoServer, "ServerOption"):
 				m.optionFact(ff, d, i)
-			case HandlerKindOf(t) != NotHandler && !ff.Boundary:
+			case mcpsdk.HandlerKindOf(t) != mcpsdk.NotHandler && !ff.Boundary:
 				origins, ok := m.tr.ReturnsOf(d, nil, i, nil)
 				if !ok {
 					continue
@@ -157,7 +158,7 @@ func (m *Model) exportFacts(installs map[ast.Node][]int) {
 					hs.merge(m.classifyHandlerOrigin(o))
 				}
 				ff.Handlers = append(ff.Handlers, m.handlerSrcs(d, i, hs)...)
-			case IsServerType(t):
+			case mcpsdk.IsServerType(t):
 				origins, ok := m.tr.ReturnsOf(d, nil, i, m.isEquippedStorage)
 				if !ok {
 					continue
@@ -184,7 +185,7 @@ func (m *Model) exportFacts(installs map[ast.Node][]int) {
 					}
 				}
 				ff.Servers = append(ff.Servers, m.heldServers(d, i, ss)...)
-			case funcSig(t) != nil && !IsMiddlewareType(t):
+			case funcSig(t) != nil && !mcpsdk.IsMiddlewareType(t):
 				// A project's own server option (a function handing the
 				// SDK's option to its setter).
 				m.optionFact(ff, d, i)
@@ -602,7 +603,7 @@ func (m *Model) resultFields(d ast.Node, i int, t types.Type) []FieldSrc {
 				continue
 			}
 			ft := m.Pass.TypesInfo.TypeOf(kv.Value)
-			if !IsServerType(ft) && !carriesWrapping(ft, 0) {
+			if !mcpsdk.IsServerType(ft) && !carriesWrapping(ft, 0) {
 				continue
 			}
 			vs := m.tr.Origins(kv.Value, nil, nil)
@@ -612,7 +613,7 @@ func (m *Model) resultFields(d ast.Node, i int, t types.Type) []FieldSrc {
 				}
 				continue
 			}
-			if !IsServerType(ft) {
+			if !mcpsdk.IsServerType(ft) {
 				continue
 			}
 			// A server d builds: a wrapper's constructor building the
@@ -642,7 +643,7 @@ func (m *Model) holdsServer(t types.Type) bool {
 		return false
 	}
 	for j := 0; j < st.NumFields(); j++ {
-		if ft := st.Field(j).Type(); IsServerType(ft) || carriesWrapping(ft, 0) {
+		if ft := st.Field(j).Type(); mcpsdk.IsServerType(ft) || carriesWrapping(ft, 0) {
 			return true
 		}
 	}
@@ -665,12 +666,12 @@ func debugFact(of string, f analysis.Fact) {
 // middleware applied to them, if any.
 func (m *Model) wrapParam(d ast.Node, hs handlerSet) Src {
 	for _, w := range hs.paramWrap {
-		if pi, ok := m.Flow.ParamOf(w.param); ok && pi.Func == d && w.field != nil && IsMiddlewareType(elemType(w.field.Type())) {
+		if pi, ok := m.Flow.ParamOf(w.param); ok && pi.Func == d && w.field != nil && mcpsdk.IsMiddlewareType(elemType(w.field.Type())) {
 			return Src{Kind: SrcParam, Param: pi.Index, Field: w.field.Name()}
 		}
 	}
 	for _, p := range hs.deps {
-		if pi, ok := m.Flow.ParamOf(p); ok && pi.Func == d && IsMiddlewareType(elemType(p.Type())) {
+		if pi, ok := m.Flow.ParamOf(p); ok && pi.Func == d && mcpsdk.IsMiddlewareType(elemType(p.Type())) {
 			return Src{Kind: SrcParam, Param: pi.Index}
 		}
 	}

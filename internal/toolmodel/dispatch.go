@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/toolcheck/toolcheck/internal/flow"
+	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 )
 
 // Registrations through the methods of the project's own interfaces: a
@@ -313,7 +314,7 @@ func (m *Model) dispatchSrcs(d ast.Node, t *template) []RegSrc {
 			}
 			continue
 		}
-		if !IsServerType(info.TypeOf(a)) {
+		if !mcpsdk.IsServerType(info.TypeOf(a)) {
 			continue
 		}
 		for _, src := range m.serverSrcs(d, m.classifyServer(a, f)) {

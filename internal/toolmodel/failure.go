@@ -9,6 +9,7 @@ import (
 
 	"github.com/toolcheck/toolcheck/internal/astindex"
 	"github.com/toolcheck/toolcheck/internal/flow"
+	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 )
 
 // Failure paths, as RULES.md defines them, for every analyzer: the code
@@ -82,7 +83,7 @@ func (m *Model) ErrorClassOf(obj types.Object) ErrorClass {
 	if obj == nil || obj.Pkg() == nil {
 		return ClassAny
 	}
-	name := PkgPath(obj) + "." + obj.Name()
+	name := mcpsdk.PkgPath(obj) + "." + obj.Name()
 	if benignErrors[name] {
 		return ClassBenign
 	}
@@ -317,20 +318,20 @@ func (m *Model) testOf(cond ast.Expr) ErrTest {
 			return ErrTest{}
 		}
 		switch {
-		case IsFunc(fn, "errors", "Is") && len(e.Args) == 2:
+		case mcpsdk.IsFunc(fn, "errors", "Is") && len(e.Args) == 2:
 			obj := objectOfExpr(info, e.Args[1])
 			t := ErrTest{Err: v, Failed: true, Exact: true}
 			if _, isVar := obj.(*types.Var); isVar {
 				t.Class, t.What = m.ErrorClassOf(obj), qualifiedObj(obj)
 			}
 			return t
-		case IsFunc(fn, "errors", "As") && len(e.Args) == 2:
+		case mcpsdk.IsFunc(fn, "errors", "As") && len(e.Args) == 2:
 			t := ErrTest{Err: v, Failed: true, Exact: true}
 			if p, ok := types.Unalias(info.TypeOf(e.Args[1])).(*types.Pointer); ok {
 				t.Class, t.What = m.ErrorTypeClass(p.Elem())
 			}
 			return t
-		case PkgPath(fn) == "os" && strings.HasPrefix(fn.Name(), "Is"):
+		case mcpsdk.PkgPath(fn) == "os" && strings.HasPrefix(fn.Name(), "Is"):
 			t := ErrTest{Err: v, Failed: true, Exact: true, What: "os." + fn.Name()}
 			switch fn.Name() {
 			case "IsNotExist":
@@ -716,7 +717,7 @@ func IsParse(fn *types.Func) bool {
 	if fn == nil || fn.Pkg() == nil {
 		return false
 	}
-	path := PkgPath(fn)
+	path := mcpsdk.PkgPath(fn)
 	return parserPkgs[path] || parsers[path+"."+fn.Name()]
 }
 
@@ -726,7 +727,7 @@ func IsDecode(fn *types.Func) bool {
 	if fn == nil || fn.Pkg() == nil {
 		return false
 	}
-	switch PkgPath(fn) + "." + fn.Name() {
+	switch mcpsdk.PkgPath(fn) + "." + fn.Name() {
 	case "encoding/json.Unmarshal", "encoding/xml.Unmarshal":
 		return true
 	}

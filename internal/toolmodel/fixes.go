@@ -17,6 +17,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/toolcheck/toolcheck/internal/flow"
+	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 )
 
 // The helpers every analyzer's suggested fixes share: the functions a
@@ -65,7 +66,7 @@ func (m *Model) Qualifier(file *ast.File, path, name string) (string, []analysis
 	}
 	for _, imp := range file.Imports {
 		p, err := strconv.Unquote(imp.Path.Value)
-		if err != nil || unvendor(p) != path {
+		if err != nil || mcpsdk.Unvendor(p) != path {
 			continue
 		}
 		if imp.Name != nil {
@@ -205,7 +206,7 @@ func (m *Model) ServerBoundary(file *ast.File, sdk string) (ServerBoundary, bool
 		}
 	}
 	for qual, fn := range m.VisibleFuncs(file, m.mayDeclareBoundary) {
-		if !m.IsBoundary(fn) || IsSDKPath(PkgPath(fn)) {
+		if !m.IsBoundary(fn) || mcpsdk.IsSDKPath(mcpsdk.PkgPath(fn)) {
 			continue
 		}
 		sig := fn.Type().(*types.Signature)
@@ -214,9 +215,9 @@ func (m *Model) ServerBoundary(file *ast.File, sdk string) (ServerBoundary, bool
 		}
 		switch {
 		case sdkMiddleware(fn.Type(), sdk):
-			add(cand{PkgPath(fn), qual, qual}) // Boundary(next) next: the function is the middleware
+			add(cand{mcpsdk.PkgPath(fn), qual, qual}) // Boundary(next) next: the function is the middleware
 		case (sig.Params().Len() == 0 || sig.Params().Len() == 1 && sig.Variadic()) && sdkMiddleware(sig.Results().At(0).Type(), sdk):
-			add(cand{PkgPath(fn), qual, qual + "()"}) // NewBoundary(opts...) middleware: its result is
+			add(cand{mcpsdk.PkgPath(fn), qual, qual + "()"}) // NewBoundary(opts...) middleware: its result is
 		}
 	}
 	// A package whose plain boundary is visible offers no factory besides.
@@ -255,7 +256,7 @@ func (m *Model) ServerBoundary(file *ast.File, sdk string) (ServerBoundary, bool
 		return ServerBoundary{}, false
 	}
 	if sdk == "mcp-go" {
-		q, edits, ok := m.Qualifier(file, MCPGoServer, "server")
+		q, edits, ok := m.Qualifier(file, mcpsdk.MCPGoServer, "server")
 		if !ok {
 			return ServerBoundary{}, false
 		}
@@ -269,15 +270,15 @@ func (m *Model) ServerBoundary(file *ast.File, sdk string) (ServerBoundary, bool
 // server.ToolHandlerMiddleware shape for mcp-go, an mcp.Middleware shape
 // for go-sdk.
 func sdkMiddleware(t types.Type, sdk string) bool {
-	if !IsMiddlewareType(t) {
+	if !mcpsdk.IsMiddlewareType(t) {
 		return false
 	}
-	k := HandlerKindOf(t.Underlying().(*types.Signature).Params().At(0).Type())
+	k := mcpsdk.HandlerKindOf(t.Underlying().(*types.Signature).Params().At(0).Type())
 	switch sdk {
 	case "mcp-go":
-		return k == MCPGoHandler
+		return k == mcpsdk.MCPGoHandler
 	case "go-sdk":
-		return k == GoSDKMethod
+		return k == mcpsdk.GoSDKMethod
 	}
 	return false
 }
@@ -333,7 +334,7 @@ func (m *Model) InstallBoundary(call *ast.CallExpr) (analysis.SuggestedFix, bool
 	case "mcp-go":
 		// server.NewMCPServer(name, version, opts..., server.WithToolHandlerMiddleware(b))
 		// Only at the construction: mcp-go takes middleware as an option.
-		if !IsFunc(typeutil.StaticCallee(m.Pass.TypesInfo, call), MCPGoServer, "NewMCPServer") ||
+		if !mcpsdk.IsFunc(typeutil.StaticCallee(m.Pass.TypesInfo, call), mcpsdk.MCPGoServer, "NewMCPServer") ||
 			len(call.Args) < 3 && call.Ellipsis.IsValid() || len(call.Args) < 2 {
 			return analysis.SuggestedFix{}, false
 		}
@@ -372,7 +373,7 @@ func (m *Model) InstallBoundary(call *ast.CallExpr) (analysis.SuggestedFix, bool
 // the tools newServer registered.
 func (m *Model) serverStore(call *ast.CallExpr) (ast.Stmt, string, types.Object) {
 	info := m.Pass.TypesInfo
-	if IsNamed(info.TypeOf(call), GoSDKMCP, "Server") {
+	if mcpsdk.IsNamed(info.TypeOf(call), mcpsdk.GoSDKMCP, "Server") {
 		stmt, name := m.AssignedTo(call)
 		switch st := stmt.(type) {
 		case *ast.AssignStmt:
@@ -394,7 +395,7 @@ func (m *Model) serverStore(call *ast.CallExpr) (ast.Stmt, string, types.Object)
 	srv, _ := ast.Unparen(as.Lhs[0]).(*ast.Ident)
 	errv, _ := ast.Unparen(as.Lhs[1]).(*ast.Ident)
 	if srv == nil || errv == nil || srv.Name == "_" || errv.Name == "_" ||
-		!IsNamed(info.TypeOf(srv), GoSDKMCP, "Server") || !IsErrorType(info.TypeOf(errv)) {
+		!mcpsdk.IsNamed(info.TypeOf(srv), mcpsdk.GoSDKMCP, "Server") || !mcpsdk.IsErrorType(info.TypeOf(errv)) {
 		return nil, "", nil
 	}
 	v, _ := info.ObjectOf(srv).(*types.Var)
@@ -432,9 +433,9 @@ func serverSDK(t types.Type) string {
 		t = tup.At(0).Type()
 	}
 	switch {
-	case IsNamed(t, MCPGoServer, "MCPServer"):
+	case mcpsdk.IsNamed(t, mcpsdk.MCPGoServer, "MCPServer"):
 		return "mcp-go"
-	case IsNamed(t, GoSDKMCP, "Server"):
+	case mcpsdk.IsNamed(t, mcpsdk.GoSDKMCP, "Server"):
 		return "go-sdk"
 	}
 	return ""
@@ -656,10 +657,10 @@ func (m *Model) ToolErrorAPI(file *ast.File) (ToolErrorAPI, bool) {
 	byPkg := map[string][]string{}
 	fns := map[string]*types.Func{}
 	// An SDK declares no ToolError constructor: its scopes are not read.
-	keep := func(p *types.Package) bool { return !IsSDKPath(p.Path()) && m.RelevantPackage(p) }
+	keep := func(p *types.Package) bool { return !mcpsdk.IsSDKPath(p.Path()) && m.RelevantPackage(p) }
 	for qual, fn := range m.VisibleFuncs(file, keep) {
 		if fn.Exported() && m.MessageCtor(fn) {
-			byPkg[PkgPath(fn)] = append(byPkg[PkgPath(fn)], qual)
+			byPkg[mcpsdk.PkgPath(fn)] = append(byPkg[mcpsdk.PkgPath(fn)], qual)
 			fns[qual] = fn
 		}
 	}

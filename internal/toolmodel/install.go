@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -29,7 +30,7 @@ import (
 // statement before the construction (opts = append([]server.ServerOption{
 // opt}, opts...)). False when the call has another shape.
 func (m *Model) firstOption(call *ast.CallExpr, opt, optType string) (analysis.TextEdit, bool) {
-	if !IsFunc(typeutil.StaticCallee(m.Pass.TypesInfo, call), MCPGoServer, "NewMCPServer") ||
+	if !mcpsdk.IsFunc(typeutil.StaticCallee(m.Pass.TypesInfo, call), mcpsdk.MCPGoServer, "NewMCPServer") ||
 		len(call.Args) < 3 && call.Ellipsis.IsValid() || len(call.Args) < 2 {
 		return analysis.TextEdit{}, false
 	}

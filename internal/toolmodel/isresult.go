@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/toolcheck/toolcheck/internal/astindex"
+	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 )
 
 // What an IsError result is, for every analyzer: a tool result (either
@@ -67,7 +68,7 @@ func (s *IsErrorSite) Cursor() astindex.Cursor { return s.cur }
 // carries IsError: either SDK's CallToolResult, or mcp-go's
 // CreateTaskResult (a task tool's result).
 func IsResultType(t types.Type) bool {
-	return IsCallToolResult(t) || IsNamed(t, MCPGoMCP, "CreateTaskResult")
+	return mcpsdk.IsCallToolResult(t) || mcpsdk.IsNamed(t, mcpsdk.MCPGoMCP, "CreateTaskResult")
 }
 
 // IsErrorResultCtor reports whether fn is one of mcp-go's constructors of
@@ -78,7 +79,7 @@ func IsErrorResultCtor(fn *types.Func) bool {
 	}
 	switch fn.Name() {
 	case "NewToolResultError", "NewToolResultErrorf", "NewToolResultErrorFromErr":
-		return IsFunc(fn, MCPGoMCP, fn.Name())
+		return mcpsdk.IsFunc(fn, mcpsdk.MCPGoMCP, fn.Name())
 	}
 	return false
 }
@@ -112,7 +113,7 @@ func (m *Model) findIsErrorSites() []*IsErrorSite {
 			switch {
 			case IsErrorResultCtor(fn):
 				sites = append(sites, &IsErrorSite{Kind: IsErrorCtor, Node: n, Result: n, Ctor: fn, cur: c})
-			case IsMethod(fn, GoSDKMCP, "CallToolResult", "SetError"):
+			case mcpsdk.IsMethod(fn, mcpsdk.GoSDKMCP, "CallToolResult", "SetError"):
 				if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok {
 					sites = append(sites, &IsErrorSite{Kind: IsErrorSet, Node: n, Result: sel.X, Ctor: fn, cur: c})
 				}
@@ -167,7 +168,7 @@ func (m *Model) setsNoError(v ast.Expr) bool {
 		return false
 	}
 	s, ok := info.Selections[sel]
-	return ok && s.Kind() == types.FieldVal && IsSDKPath(PkgPath(s.Obj()))
+	return ok && s.Kind() == types.FieldVal && mcpsdk.IsSDKPath(mcpsdk.PkgPath(s.Obj()))
 }
 
 // IsErrorElt returns the IsError element of a result literal, keyed (with
@@ -229,12 +230,12 @@ func ContentText(info *types.Info, e ast.Expr) (text ast.Expr, ok, plain bool) {
 	}
 	switch x := e.(type) {
 	case *ast.CallExpr:
-		if fn := typeutil.StaticCallee(info, x); IsFunc(fn, MCPGoMCP, "NewTextContent") && len(x.Args) == 1 {
+		if fn := typeutil.StaticCallee(info, x); mcpsdk.IsFunc(fn, mcpsdk.MCPGoMCP, "NewTextContent") && len(x.Args) == 1 {
 			return x.Args[0], true, true
 		}
 	case *ast.CompositeLit:
 		t := info.TypeOf(x)
-		if !IsNamed(t, MCPGoMCP, "TextContent") && !IsNamed(t, GoSDKMCP, "TextContent") {
+		if !mcpsdk.IsNamed(t, mcpsdk.MCPGoMCP, "TextContent") && !mcpsdk.IsNamed(t, mcpsdk.GoSDKMCP, "TextContent") {
 			return nil, false, false
 		}
 		plain = true

@@ -11,6 +11,7 @@ import (
 
 	"github.com/toolcheck/toolcheck/internal/astindex"
 	"github.com/toolcheck/toolcheck/internal/flow"
+	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -144,7 +145,7 @@ func (lv *Levels) constLevel(e ast.Expr) Level {
 		return LevelUnknown
 	}
 	named, _ := types.Unalias(tv.Type).(*types.Named)
-	if named != nil && PkgPath(named.Obj()) == "log/slog" {
+	if named != nil && mcpsdk.PkgPath(named.Obj()) == "log/slog" {
 		v, ok := constant.Int64Val(constant.ToInt(tv.Value))
 		if !ok {
 			return LevelUnknown
@@ -186,7 +187,7 @@ func (lv *Levels) namedConstLevel(named *types.Named, val constant.Value) Level 
 	if named.Obj().Pkg() == nil {
 		return LevelUnknown
 	}
-	if PkgPath(named.Obj()) == "log/slog" {
+	if mcpsdk.PkgPath(named.Obj()) == "log/slog" {
 		if v, ok := constant.Int64Val(constant.ToInt(val)); ok {
 			return slogLevel(v)
 		}
@@ -529,7 +530,7 @@ func (lv *Levels) computeSets(obj types.Object) Level {
 		// ToolError.
 		sig := o.Type().(*types.Signature)
 		builder := sig.Recv() != nil && lv.m.IsToolErrorType(sig.Recv().Type())
-		if lv.m.ToolErrorCtor(o) != nil || (!builder && (sig.Results().Len() != 1 || IsErrorType(sig.Results().At(0).Type()))) {
+		if lv.m.ToolErrorCtor(o) != nil || (!builder && (sig.Results().Len() != 1 || mcpsdk.IsErrorType(sig.Results().At(0).Type()))) {
 			return LevelUnknown
 		}
 		d := lv.m.FuncDecl(o)

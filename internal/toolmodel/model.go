@@ -44,6 +44,7 @@ import (
 
 	"github.com/toolcheck/toolcheck/internal/config"
 	"github.com/toolcheck/toolcheck/internal/flow"
+	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -226,7 +227,7 @@ func (r *reachability) reaches(pkg *types.Package, seen map[*types.Package]bool)
 		return false
 	}
 	seen[pkg] = true
-	ok := IsSDKPath(pkg.Path())
+	ok := mcpsdk.IsSDKPath(pkg.Path())
 	for _, imp := range pkg.Imports() {
 		if ok {
 			break
@@ -303,7 +304,7 @@ func build(pass *analysis.Pass, cfg *config.Config) (*Model, error) {
 	m.Directives = parseDirectives(pass)
 	m.own = ownCode(pass)
 
-	if IsSDKPath(pass.Pkg.Path()) {
+	if mcpsdk.IsSDKPath(pass.Pkg.Path()) {
 		// The SDK itself: toolcheck knows its API by name and reports
 		// nothing in it, so it costs no more than an unrelated package.
 		return m, nil
@@ -381,7 +382,7 @@ func (m *Model) indexCompositeLit(n *ast.CompositeLit, t types.Type) {
 	if t == nil {
 		return
 	}
-	if IsNamed(t, MCPGoMCP, "Tool") || IsNamed(t, GoSDKMCP, "Tool") {
+	if mcpsdk.IsNamed(t, mcpsdk.MCPGoMCP, "Tool") || mcpsdk.IsNamed(t, mcpsdk.GoSDKMCP, "Tool") {
 		for _, elt := range n.Elts {
 			if kv, ok := elt.(*ast.KeyValueExpr); ok {
 				if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "Name" {
@@ -400,7 +401,7 @@ func (m *Model) indexCall(call *ast.CallExpr) {
 	if fn == nil {
 		return
 	}
-	if IsFunc(fn, MCPGoMCP, "NewTool") && len(call.Args) > 0 {
+	if mcpsdk.IsFunc(fn, mcpsdk.MCPGoMCP, "NewTool") && len(call.Args) > 0 {
 		if s, ok := constString(info, call.Args[0]); ok {
 			m.ToolNames[s] = true
 		}

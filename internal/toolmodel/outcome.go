@@ -14,6 +14,7 @@ import (
 
 	"github.com/toolcheck/toolcheck/internal/astindex"
 	"github.com/toolcheck/toolcheck/internal/flow"
+	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 )
 
 // An evidence kind says what a branch tells about the ToolError built in it.
@@ -216,12 +217,12 @@ func (m *Model) ValidatorError(c astindex.Cursor, e ast.Expr) bool {
 		return false
 	}
 	fn := typeutil.StaticCallee(ch.pass.TypesInfo, call)
-	if fn == nil || IsSDKPath(PkgPath(fn)) {
+	if fn == nil || mcpsdk.IsSDKPath(mcpsdk.PkgPath(fn)) {
 		return false
 	}
 	sig := fn.Type().(*types.Signature)
 	for i := range sig.Params().Len() {
-		if IsCallToolRequest(sig.Params().At(i).Type()) {
+		if mcpsdk.IsCallToolRequest(sig.Params().At(i).Type()) {
 			// The project's own reader of the request (FetchScope(ctx,
 			// cfg, req)): its errors mix the arguments and the server's.
 			return true
@@ -291,7 +292,7 @@ func (ch *outcomes) handlerCtx(c astindex.Cursor) *pathCtx {
 		if t == nil {
 			return ctx
 		}
-		kind := HandlerKindOf(t)
+		kind := mcpsdk.HandlerKindOf(t)
 		ctx.handler = n
 		i := 0
 		for _, field := range ft.Params.List {
@@ -304,9 +305,9 @@ func (ch *outcomes) handlerCtx(c astindex.Cursor) *pathCtx {
 				v, _ := info.Defs[name].(*types.Var)
 				if v != nil {
 					switch {
-					case IsCallToolRequest(v.Type()):
+					case mcpsdk.IsCallToolRequest(v.Type()):
 						ctx.req[v] = true
-					case i == 2 && (kind == MCPGoTyped || kind == GoSDKTyped) && !IsLoggerType(v.Type()):
+					case i == 2 && (kind == mcpsdk.MCPGoTyped || kind == mcpsdk.GoSDKTyped) && !IsLoggerType(v.Type()):
 						// (A logger in the typed input's place,
 						// func(ctx, req, logger *log.Logger), is a
 						// dependency the caller passes.)
@@ -337,7 +338,7 @@ func (ch *outcomes) handlerCtx(c astindex.Cursor) *pathCtx {
 				v, _ := info.Defs[name].(*types.Var)
 				switch {
 				case v == nil:
-				case IsCallToolRequest(v.Type()):
+				case mcpsdk.IsCallToolRequest(v.Type()):
 					req = append(req, v)
 				case argsParamName(name.Name) && argsParamType(v.Type()):
 					input = append(input, v)
@@ -380,7 +381,7 @@ func argsParamType(t types.Type) bool {
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Map:
-		return IsStringType(u.Key())
+		return mcpsdk.IsStringType(u.Key())
 	case *types.Struct:
 		return true
 	}
@@ -515,12 +516,12 @@ func (ctx *pathCtx) argExprDepth(e ast.Expr, depth int) (ok, has bool) {
 // helper (mcp.ParseString(req, ...)).
 func (ctx *pathCtx) isArgAccessor(call *ast.CallExpr, fn *types.Func) bool {
 	sig := fn.Type().(*types.Signature)
-	if sig.Recv() != nil && IsNamed(sig.Recv().Type(), MCPGoMCP, "CallToolRequest") {
+	if sig.Recv() != nil && mcpsdk.IsNamed(sig.Recv().Type(), mcpsdk.MCPGoMCP, "CallToolRequest") {
 		n := fn.Name()
 		return strings.HasPrefix(n, "Get") || strings.HasPrefix(n, "Require")
 	}
-	if PkgPath(fn) == MCPGoMCP && strings.HasPrefix(fn.Name(), "Parse") &&
-		sig.Params().Len() > 0 && IsCallToolRequest(sig.Params().At(0).Type()) {
+	if mcpsdk.PkgPath(fn) == mcpsdk.MCPGoMCP && strings.HasPrefix(fn.Name(), "Parse") &&
+		sig.Params().Len() > 0 && mcpsdk.IsCallToolRequest(sig.Params().At(0).Type()) {
 		return true
 	}
 	return false
@@ -532,7 +533,7 @@ func pureFunc(fn *types.Func) bool {
 	if fn.Type().(*types.Signature).Recv() != nil {
 		return false
 	}
-	switch PkgPath(fn) {
+	switch mcpsdk.PkgPath(fn) {
 	case "strings", "unicode", "unicode/utf8", "path", "strconv", "slices":
 		return true
 	case "path/filepath":
@@ -628,10 +629,10 @@ func (ctx *pathCtx) bindsArgs(addr *ast.UnaryExpr, depth int) (ok, has bool) {
 		return false, false
 	}
 	sig := fn.Type().(*types.Signature)
-	if sig.Recv() != nil && IsCallToolRequest(sig.Recv().Type()) && fn.Name() == "BindArguments" {
+	if sig.Recv() != nil && mcpsdk.IsCallToolRequest(sig.Recv().Type()) && fn.Name() == "BindArguments" {
 		return true, true
 	}
-	if PkgPath(fn) == "encoding/json" && fn.Name() == "Unmarshal" && len(call.Args) == 2 {
+	if mcpsdk.PkgPath(fn) == "encoding/json" && fn.Name() == "Unmarshal" && len(call.Args) == 2 {
 		return ctx.argExprDepth(call.Args[0], depth+1)
 	}
 	if decodeFunc(fn) {
@@ -724,7 +725,7 @@ func (ch *outcomes) inLiteral(addr *ast.UnaryExpr) bool {
 // data.
 func (ch *outcomes) pureHelper(fn *types.Func) bool {
 	sig := fn.Type().(*types.Signature)
-	if fn.Pkg() != ch.pass.Pkg || sig.Recv() != nil || ReturnsError(sig) || sig.Results().Len() != 1 {
+	if fn.Pkg() != ch.pass.Pkg || sig.Recv() != nil || mcpsdk.ReturnsError(sig) || sig.Results().Len() != 1 {
 		return false
 	}
 	d := ch.m.Flow.Decl(fn.Origin())
@@ -742,7 +743,7 @@ func (ctx *pathCtx) tupleArg(e ast.Expr, i int, depth int) (ok, has bool) {
 		if fn == nil {
 			return false, false
 		}
-		if res := fn.Type().(*types.Signature).Results(); i < res.Len() && IsErrorType(res.At(i).Type()) {
+		if res := fn.Type().(*types.Signature).Results(); i < res.Len() && mcpsdk.IsErrorType(res.At(i).Type()) {
 			return false, false
 		}
 		// Any other result of an accessor: the value, or whether the
@@ -771,7 +772,7 @@ func (ctx *pathCtx) tupleArg(e ast.Expr, i int, depth int) (ok, has bool) {
 // parseFunc lists standard and common functions that parse text: their
 // error on an argument is the caller's mistake.
 func parseFunc(fn *types.Func) bool {
-	pkg, name := PkgPath(fn), fn.Name()
+	pkg, name := mcpsdk.PkgPath(fn), fn.Name()
 	switch pkg {
 	case "strconv":
 		return strings.HasPrefix(name, "Parse") || name == "Atoi" || name == "Unquote"
@@ -951,7 +952,7 @@ func (ctx *pathCtx) compare(x, y ast.Expr, eq bool, stmt astindex.Cursor) eviden
 		x, y = y, x
 	}
 	if isNilExpr(info, y) {
-		if !IsErrorType(info.TypeOf(x)) {
+		if !mcpsdk.IsErrorType(info.TypeOf(x)) {
 			if !eq {
 				return evidence{}
 			}
@@ -995,7 +996,7 @@ func (ctx *pathCtx) compare(x, y ast.Expr, eq bool, stmt astindex.Cursor) eviden
 			}
 		}
 		if obj := objectOfExpr(info, pair[1]); obj != nil {
-			if v, ok := obj.(*types.Var); ok && IsErrorType(info.TypeOf(pair[0])) && isErrorValue(v) {
+			if v, ok := obj.(*types.Var); ok && mcpsdk.IsErrorType(info.TypeOf(pair[0])) && isErrorValue(v) {
 				if !eq {
 					return failure
 				}
@@ -1076,7 +1077,7 @@ func statusExpr(info *types.Info, e ast.Expr) bool {
 }
 
 func statusConst(c *types.Const) bool {
-	switch PkgPath(c) {
+	switch mcpsdk.PkgPath(c) {
 	case "net/http":
 		switch c.Name() {
 		case "StatusNotFound", "StatusConflict", "StatusGone", "StatusPreconditionFailed", "StatusBadRequest", "StatusUnprocessableEntity":
@@ -1138,7 +1139,7 @@ func (ctx *pathCtx) okCond(id *ast.Ident, v *types.Var, holds bool, stmt astinde
 			}
 		}
 	case *ast.TypeAssertExpr:
-		if x.Type != nil && IsErrorType(info.TypeOf(x.X)) {
+		if x.Type != nil && mcpsdk.IsErrorType(info.TypeOf(x.X)) {
 			if !holds {
 				return failure
 			}
@@ -1218,7 +1219,7 @@ func (ctx *pathCtx) caseClause(cc *ast.CaseClause, sw astindex.Cursor) evidence 
 			}
 			return evidence{}
 		}
-		if IsErrorType(info.TypeOf(s.Tag)) && cc.List == nil {
+		if mcpsdk.IsErrorType(info.TypeOf(s.Tag)) && cc.List == nil {
 			return failure
 		}
 		if cc.List == nil {
@@ -1237,7 +1238,7 @@ func (ctx *pathCtx) caseClause(cc *ast.CaseClause, sw astindex.Cursor) evidence 
 		case *ast.ExprStmt:
 			x = a.X.(*ast.TypeAssertExpr).X
 		}
-		if x == nil || !IsErrorType(info.TypeOf(x)) {
+		if x == nil || !mcpsdk.IsErrorType(info.TypeOf(x)) {
 			return evidence{}
 		}
 		if cc.List == nil {
@@ -1301,7 +1302,7 @@ func (ctx *pathCtx) errOrigin(x ast.Expr, stmt astindex.Cursor) evidence {
 		return failure
 	}
 	sig := fn.Type().(*types.Signature)
-	if sig.Recv() != nil && IsCallToolRequest(sig.Recv().Type()) &&
+	if sig.Recv() != nil && mcpsdk.IsCallToolRequest(sig.Recv().Type()) &&
 		(strings.HasPrefix(fn.Name(), "Require") || fn.Name() == "BindArguments") {
 		return caller("when %s fails", ctx.text(call))
 	}
@@ -1377,7 +1378,7 @@ func (ch *outcomes) messageTexts(e ast.Expr, depth int) []string {
 			return append(ch.messageTexts(x.X, depth+1), ch.messageTexts(x.Y, depth+1)...)
 		}
 	case *ast.CallExpr:
-		if fn := typeutil.StaticCallee(info, x); fn != nil && PkgPath(fn) == "fmt" && len(x.Args) > 0 {
+		if fn := typeutil.StaticCallee(info, x); fn != nil && mcpsdk.PkgPath(fn) == "fmt" && len(x.Args) > 0 {
 			var out []string
 			for _, a := range x.Args {
 				out = append(out, ch.messageTexts(a, depth+1)...)
@@ -1500,12 +1501,12 @@ func (ctx *pathCtx) readKey(call *ast.CallExpr) ast.Expr {
 	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() {
 		return nil
 	}
-	if fn := typeutil.StaticCallee(info, call); fn == nil || IsSDKPath(PkgPath(fn)) {
+	if fn := typeutil.StaticCallee(info, call); fn == nil || mcpsdk.IsSDKPath(mcpsdk.PkgPath(fn)) {
 		return nil
 	}
 	var key ast.Expr
 	for _, a := range call.Args {
-		if IsNamed(info.TypeOf(a), "context", "Context") {
+		if mcpsdk.IsNamed(info.TypeOf(a), "context", "Context") {
 			continue
 		}
 		ok, has := ctx.argExpr(a)

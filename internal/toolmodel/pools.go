@@ -7,6 +7,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 )
 
 // Tool pools: where tool records travel through code the model cannot
@@ -62,7 +64,7 @@ func (m *Model) recordTypeName(t types.Type) string {
 	if !ok {
 		return ""
 	}
-	return PkgPath(n.Origin().Obj()) + "." + n.Origin().Obj().Name()
+	return mcpsdk.PkgPath(n.Origin().Obj()) + "." + n.Origin().Obj().Name()
 }
 
 // ownPools computes, once, the records of each type the package builds:

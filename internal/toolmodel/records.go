@@ -5,6 +5,7 @@ import (
 	"go/types"
 
 	"github.com/toolcheck/toolcheck/internal/flow"
+	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 )
 
 // A tool record is a struct that carries a tool with its handler: mcp-go's
@@ -36,7 +37,7 @@ type record struct {
 // keep every type of every package a long-lived process (the language
 // server) ever checked.
 func (m *Model) recordOf(t types.Type) *record {
-	n := namedOf(t)
+	n := mcpsdk.NamedOf(t)
 	if n == nil {
 		return nil
 	}
@@ -78,17 +79,17 @@ func computeRecord(n *types.Named) *record {
 		switch {
 		case isToolType(t) && r.tool == nil:
 			r.tool, r.index[0] = f, i
-		case HandlerKindOf(t).IsToolHandler() && r.handler == nil:
+		case mcpsdk.HandlerKindOf(t).IsToolHandler() && r.handler == nil:
 			r.handler, r.index[1] = f, i
 		case r.handler == nil:
 			sig := funcSig(t)
 			switch {
 			case sig == nil:
-			case sig.Results().Len() == 1 && HandlerKindOf(sig.Results().At(0).Type()).IsToolHandler():
+			case sig.Results().Len() == 1 && mcpsdk.HandlerKindOf(sig.Results().At(0).Type()).IsToolHandler():
 				r.handler, r.factory, r.index[1] = f, true, i
 			case sig.Results().Len() == 0:
 				for j := 0; j < sig.Params().Len(); j++ {
-					if IsServerType(sig.Params().At(j).Type()) {
+					if mcpsdk.IsServerType(sig.Params().At(j).Type()) {
 						r.handler, r.registrar, r.server, r.index[1] = f, true, j, i
 						break
 					}
@@ -96,7 +97,7 @@ func computeRecord(n *types.Named) *record {
 			}
 		}
 	}
-	if r.handler == nil || r.tool == nil && !r.registrar && !(IsNamed(n, MCPGoServer, "ServerTool") || IsNamed(n, MCPGoServer, "ServerTaskTool")) {
+	if r.handler == nil || r.tool == nil && !r.registrar && !(mcpsdk.IsNamed(n, mcpsdk.MCPGoServer, "ServerTool") || mcpsdk.IsNamed(n, mcpsdk.MCPGoServer, "ServerTaskTool")) {
 		return nil
 	}
 	return r
@@ -106,7 +107,7 @@ func computeRecord(n *types.Named) *record {
 // into SDK records by a method of no parameters returning one, or nil.
 // The caller holds recMu.
 func (m *Model) convertedRecord(n *types.Named) *record {
-	if n.Obj().Pkg() == nil || IsSDKPath(n.Obj().Pkg().Path()) {
+	if n.Obj().Pkg() == nil || mcpsdk.IsSDKPath(n.Obj().Pkg().Path()) {
 		return nil
 	}
 	var ms *types.MethodSet
@@ -120,7 +121,7 @@ func (m *Model) convertedRecord(n *types.Named) *record {
 		if !ok || sig.Params().Len() != 0 || sig.Results().Len() != 1 {
 			continue
 		}
-		rn := namedOf(sig.Results().At(0).Type())
+		rn := mcpsdk.NamedOf(sig.Results().At(0).Type())
 		if rn == nil || rn.Origin() == n {
 			continue
 		}
@@ -249,7 +250,7 @@ func (m *Model) recordHandlers(lit *ast.CompositeLit, r *record, f *flow.Frame) 
 // isServerToolType reports whether t is mcp-go's ServerTool or
 // ServerTaskTool, whose literal is itself a registration.
 func isServerToolType(t types.Type) bool {
-	return IsNamed(t, MCPGoServer, "ServerTool") || IsNamed(t, MCPGoServer, "ServerTaskTool")
+	return mcpsdk.IsNamed(t, mcpsdk.MCPGoServer, "ServerTool") || mcpsdk.IsNamed(t, mcpsdk.MCPGoServer, "ServerTaskTool")
 }
 
 // factoryHandlers returns the handlers a handler factory (a function value

@@ -3,13 +3,15 @@ package toolmodel
 import (
 	"go/types"
 	"testing"
+
+	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 )
 
 // TestRelevanceByPackage checks that relevance is decided per package, not
 // per path: a test variant shares its package's path and may be the only
 // one to import an SDK.
 func TestRelevanceByPackage(t *testing.T) {
-	sdk := types.NewPackage(MCPGoMCP, "mcp")
+	sdk := types.NewPackage(mcpsdk.MCPGoMCP, "mcp")
 	plain := types.NewPackage("example.com/relevance", "relevance")
 	withTests := types.NewPackage("example.com/relevance", "relevance")
 	withTests.SetImports([]*types.Package{sdk})

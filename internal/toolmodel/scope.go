@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -13,7 +14,7 @@ import (
 // at a version. In module mode that is the main module or a module
 // replaced by a directory; in GOPATH mode, any package outside GOROOT.
 func ownCode(pass *analysis.Pass) bool {
-	if len(pass.Files) == 0 || IsSDKPath(pass.Pkg.Path()) || InGOROOT(pass) {
+	if len(pass.Files) == 0 || mcpsdk.IsSDKPath(pass.Pkg.Path()) || InGOROOT(pass) {
 		return false
 	}
 	mod := pass.Module

@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/toolcheck/toolcheck/internal/astindex"
+	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 )
 
 // ToolErrorSite is one construction of a ToolError in the package.
@@ -75,7 +76,7 @@ func configured(list []string, obj types.Object) bool {
 	if len(list) == 0 || obj == nil || obj.Pkg() == nil {
 		return false
 	}
-	name := PkgPath(obj) + "." + obj.Name()
+	name := mcpsdk.PkgPath(obj) + "." + obj.Name()
 	for _, n := range list {
 		if n == name {
 			return true
@@ -86,7 +87,7 @@ func configured(list []string, obj types.Object) bool {
 
 // ToolErrorNamed returns the ToolError type t is, or points to, or nil.
 func (m *Model) ToolErrorNamed(t types.Type) *types.Named {
-	n := namedOf(t)
+	n := mcpsdk.NamedOf(t)
 	if n == nil {
 		return nil
 	}
@@ -120,7 +121,7 @@ func (m *Model) IsLevelType(t types.Type) bool {
 		return false
 	}
 	obj := n.Origin().Obj()
-	if obj.Name() == "Level" && PkgPath(obj) == "log/slog" {
+	if obj.Name() == "Level" && mcpsdk.PkgPath(obj) == "log/slog" {
 		return true
 	}
 	return m.Config != nil && configured(m.Config.LevelTypes, obj)
@@ -288,7 +289,7 @@ func (m *Model) ctorOf(fn *types.Func, stack map[*types.Func]bool) *types.Named 
 			break
 		}
 	}
-	returnsError := res.Len() > 0 && IsErrorType(res.At(res.Len()-1).Type())
+	returnsError := res.Len() > 0 && mcpsdk.IsErrorType(res.At(res.Len()-1).Type())
 	if named == nil && !returnsError {
 		return nil
 	}
@@ -343,7 +344,7 @@ func (m *Model) declaredToolError(pkg *types.Package) *types.Named {
 	if m.Config != nil {
 		for _, name := range m.Config.ToolErrors {
 			i := strings.LastIndex(name, ".")
-			if i < 0 || name[:i] != unvendor(pkg.Path()) {
+			if i < 0 || name[:i] != mcpsdk.Unvendor(pkg.Path()) {
 				continue
 			}
 			if tn, ok := pkg.Scope().Lookup(name[i+1:]).(*types.TypeName); ok {
@@ -408,7 +409,7 @@ func (m *Model) constructionOf(e ast.Expr, body ast.Node, depth int, stack map[*
 			if fn, ok := info.Uses[sel.Sel].(*types.Func); ok {
 				sig := fn.Type().(*types.Signature)
 				if sig.Recv() != nil && m.IsToolErrorType(sig.Recv().Type()) && sig.Results().Len() == 1 &&
-					(m.IsToolErrorType(sig.Results().At(0).Type()) || IsErrorType(sig.Results().At(0).Type())) {
+					(m.IsToolErrorType(sig.Results().At(0).Type()) || mcpsdk.IsErrorType(sig.Results().At(0).Type())) {
 					return m.constructionOf(sel.X, body, depth+1, stack) // a builder chain
 				}
 			}
@@ -623,7 +624,7 @@ func (m *Model) setsLevelCall(call *ast.CallExpr) bool {
 			return true
 		}
 		r := sig.Results().At(0).Type()
-		return m.IsToolErrorType(r) || IsErrorType(r)
+		return m.IsToolErrorType(r) || mcpsdk.IsErrorType(r)
 	}
 	return false
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/toolcheck/toolcheck/internal/flow"
+	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 )
 
 // A ToolDef is the definition of a tool a registration registers, named
@@ -37,7 +38,7 @@ func (s *toolSet) merge(o toolSet) {
 
 // isToolType reports whether t is (a pointer to) either SDK's mcp.Tool.
 func isToolType(t types.Type) bool {
-	return IsNamed(t, MCPGoMCP, "Tool") || IsNamed(t, GoSDKMCP, "Tool")
+	return mcpsdk.IsNamed(t, mcpsdk.MCPGoMCP, "Tool") || mcpsdk.IsNamed(t, mcpsdk.GoSDKMCP, "Tool")
 }
 
 // toolsOf says which tools a tool expression (an mcp.Tool or *mcp.Tool
@@ -87,7 +88,7 @@ func (m *Model) toolsOrigin(o flow.Origin, depth int) toolSet {
 			return toolSet{defs: []ToolDef{def}}
 		case *ast.CallExpr:
 			fn := m.Flow.Callee(e)
-			if IsFunc(fn, MCPGoMCP, "NewTool") && len(e.Args) > 0 {
+			if mcpsdk.IsFunc(fn, mcpsdk.MCPGoMCP, "NewTool") && len(e.Args) > 0 {
 				return m.namedTools(ToolDef{Pos: e.Pos()}, e.Args[0], o.Frame)
 			}
 			if depth > flow.MaxDepth || !m.enter(e, o.Frame) {
@@ -183,7 +184,7 @@ func (m *Model) stringsOfOrigins(origins []flow.Origin, depth int) ([]string, []
 			case *ast.BinaryExpr:
 				parts = []ast.Expr{x.X, x.Y}
 			case *ast.CallExpr:
-				if !IsFunc(m.Flow.Callee(x), "fmt", "Sprintf") {
+				if !mcpsdk.IsFunc(m.Flow.Callee(x), "fmt", "Sprintf") {
 					// name("get"): what the function returns
 					if rs, ok := m.tr.Results(x, o.Frame, o.Tuple, nil); ok {
 						vals, ps := m.stringsOfOrigins(rs, depth+1)

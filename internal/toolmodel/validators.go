@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -33,7 +34,7 @@ func (ch *outcomes) validator(fn *types.Func) bool {
 		return v
 	}
 	if fn.Pkg() != ch.pass.Pkg {
-		if fn.Pkg() == nil || IsSDKPath(fn.Pkg().Path()) {
+		if fn.Pkg() == nil || mcpsdk.IsSDKPath(fn.Pkg().Path()) {
 			return false
 		}
 		v := ch.pass.ImportObjectFact(fn, new(validatorFact))
@@ -42,7 +43,7 @@ func (ch *outcomes) validator(fn *types.Func) bool {
 	}
 	d := ch.m.Flow.Decl(fn)
 	sig := fn.Type().(*types.Signature)
-	if d == nil || d.Body == nil || !ReturnsError(sig) || sig.Recv() != nil {
+	if d == nil || d.Body == nil || !mcpsdk.ReturnsError(sig) || sig.Recv() != nil {
 		// A method reads its receiver: server state, not the arguments.
 		ch.validators[fn] = false
 		return false
@@ -116,7 +117,7 @@ func (ch *outcomes) pureBody(body *ast.BlockStmt) bool {
 			ok = false
 		case *ast.Ident:
 			// A package variable is server state; a sentinel error is not.
-			if v, isVar := info.Uses[n].(*types.Var); isVar && v.Pkg() != nil && v.Parent() == v.Pkg().Scope() && !IsErrorType(v.Type()) {
+			if v, isVar := info.Uses[n].(*types.Var); isVar && v.Pkg() != nil && v.Parent() == v.Pkg().Scope() && !mcpsdk.IsErrorType(v.Type()) {
 				ok = false
 			}
 		case *ast.UnaryExpr:
@@ -147,10 +148,10 @@ func (ch *outcomes) pureBody(body *ast.BlockStmt) bool {
 // constructor, or another validator.
 func (ch *outcomes) validatorCall(fn *types.Func) bool {
 	sig := fn.Type().(*types.Signature)
-	path := PkgPath(fn)
+	path := mcpsdk.PkgPath(fn)
 	if recv := sig.Recv(); recv != nil {
 		switch {
-		case IsCallToolRequest(recv.Type()):
+		case mcpsdk.IsCallToolRequest(recv.Type()):
 			n := fn.Name()
 			return strings.HasPrefix(n, "Get") || strings.HasPrefix(n, "Require") || n == "BindArguments"
 		case path == "regexp":
@@ -173,7 +174,7 @@ func (ch *outcomes) validatorCall(fn *types.Func) bool {
 		return true
 	case "fmt":
 		return strings.HasPrefix(fn.Name(), "Sprint") || fn.Name() == "Errorf" || strings.HasPrefix(fn.Name(), "Sscan")
-	case MCPGoMCP:
+	case mcpsdk.MCPGoMCP:
 		return strings.HasPrefix(fn.Name(), "Parse")
 	}
 	return ch.validator(fn)

@@ -1,4 +1,8 @@
-package toolmodel
+// Package mcpsdk is what toolcheck knows of the MCP SDKs' APIs, stateless:
+// their import paths, the types of servers, results, requests, tool
+// handlers and middleware, and matching of functions, methods and named
+// types by package and name.
+package mcpsdk
 
 import (
 	"go/types"
@@ -20,10 +24,11 @@ func PkgPath(obj types.Object) string {
 	if obj == nil || obj.Pkg() == nil {
 		return ""
 	}
-	return unvendor(obj.Pkg().Path())
+	return Unvendor(obj.Pkg().Path())
 }
 
-func unvendor(path string) string {
+// Unvendor returns the import path without its vendor prefix.
+func Unvendor(path string) string {
 	if !strings.Contains(path, "vendor/") {
 		return path // the common case, found by the fast forward search
 	}
@@ -35,7 +40,7 @@ func unvendor(path string) string {
 
 // IsSDKPath reports whether path is one of the MCP SDK packages.
 func IsSDKPath(path string) bool {
-	path = unvendor(path)
+	path = Unvendor(path)
 	for _, p := range SDKPaths {
 		if path == p {
 			return true
@@ -185,12 +190,12 @@ func isGoSDKToolRequest(t types.Type) bool {
 	if !IsNamed(t, GoSDKMCP, "ServerRequest") {
 		return false
 	}
-	n := namedOf(t)
+	n := NamedOf(t)
 	return n != nil && n.TypeArgs().Len() == 1 && IsNamed(n.TypeArgs().At(0), GoSDKMCP, "CallToolParamsRaw")
 }
 
-// namedOf returns the named type t is, or points to, or nil.
-func namedOf(t types.Type) *types.Named {
+// NamedOf returns the named type t is, or points to, or nil.
+func NamedOf(t types.Type) *types.Named {
 	if t == nil {
 		return nil
 	}
