@@ -420,11 +420,8 @@ func (c *checker) isSafe(t types.Type) bool {
 	if c.isToolError(t) {
 		return true
 	}
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok {
+	n := mcpsdk.NamedOf(t)
+	if n == nil {
 		return false
 	}
 	obj := n.Origin().Obj()
