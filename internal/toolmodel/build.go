@@ -707,11 +707,9 @@ func (m *Model) decide(node ast.Node, t *template, keep bool, s *summary) {
 	m.deciding = node
 	hs, ss := m.evaluate(t, nil)
 	m.deciding = outer
-	foreignOpts := false
 	if own := m.stashForeignOpts(node, t, hs, ss); len(own) < len(ss.optIf) {
 		// decided where the foreign parameters are bound
 		ss.optIf, ss.notEquipped, ss.built = own, false, nil
-		foreignOpts = true
 	}
 	// A server stored from another function's parameter is that
 	// function's to decide (stashForeign): with handlers still to come
@@ -740,7 +738,7 @@ func (m *Model) decide(node ast.Node, t *template, keep bool, s *summary) {
 		}
 	}
 	dependent := (len(hs.unwrapped) > 0 && (len(ss.params) > 0 || len(ss.fields) > 0 || m.ownParams(node, ss.optIf))) ||
-		(len(hs.params) > 0 && (ss.bare() || len(ss.params) > 0 || len(ss.fields) > 0 || foreign > 0 || foreignOpts)) ||
+		(len(hs.params) > 0 && (ss.bare() || len(ss.params) > 0 || len(ss.fields) > 0 || foreign > 0)) ||
 		len(hs.deps) > 0 ||
 		len(pools) > 0 && len(ss.params) > 0
 	if dependent && keep {

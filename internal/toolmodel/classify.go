@@ -805,20 +805,20 @@ func (m *Model) classifyServerOrigin(o flow.Origin) serverSet {
 			}
 		case mcpsdk.IsFunc(fn, mcpsdk.MCPGoServer, "NewMCPServer"):
 			var params []*types.Var
-			if len(call.Args) > 2 {
-				var installs bool
-				installs, params = m.optionsInstallBoundary(call.Args[2:], o.Frame)
+			for _, a := range call.Args[min(2, len(call.Args)):] {
+				// Options read from a setter the function handed to its
+				// caller's option functions are those the caller passes;
+				// others are traced as they are.
+				installs, ps, ok := m.collectorOptions(a, o.Frame)
+				if !ok {
+					installs, ps = m.optionsInstallBoundary([]ast.Expr{a}, o.Frame)
+				}
 				if installs {
 					return serverSet{equipped: true}
 				}
-				for _, a := range call.Args[2:] {
-					installs, ps, ok := m.collectorOptions(a, o.Frame)
-					if installs {
-						return serverSet{equipped: true}
-					}
-					if ok {
-						// the options the caller's option functions give
-						params = ps
+				for _, p := range ps {
+					if !slices.Contains(params, p) {
+						params = append(params, p)
 					}
 				}
 			}

@@ -37,13 +37,12 @@ func (m *Model) evaluateInterfaceCall(t *template, sel *ast.SelectorExpr, f *flo
 	var values []flow.Origin
 	// A value whose server a boundary was installed on (w.Use(boundary)
 	// on the project's server w): what its methods register is wrapped.
-	equipped := false
-	for _, o := range m.tr.Origins(sel.X, f, m.isEquippedStorage) {
-		if o.Kind == flow.Stopped {
-			equipped = true
-		}
+	origins := m.tr.Origins(sel.X, f, m.isEquippedStorage)
+	equipped := slices.ContainsFunc(origins, func(o flow.Origin) bool { return o.Kind == flow.Stopped })
+	if equipped {
+		origins = m.tr.Origins(sel.X, f, nil) // the values, past the storage
 	}
-	for _, o := range m.tr.Origins(sel.X, f, nil) {
+	for _, o := range origins {
 		if o.Kind == flow.FreeParam {
 			if pi, ok := m.Flow.ParamOf(o.Param); ok && (within(pi.Func, t.call.Pos()) || m.deciding != nil && m.encloses(pi.Func, m.deciding)) {
 				hs.deps = append(hs.deps, o.Param)
