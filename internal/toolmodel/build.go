@@ -338,6 +338,9 @@ func (m *Model) usesOnReceiver(t ast.Expr, params []*types.Var) bool {
 // interface, calls methods of this package that install the middleware
 // it passes on the server their receiver holds, and passes a boundary.
 func (m *Model) usesBoundaryOnReceiver(call *ast.CallExpr) bool {
+	if len(m.usesOn) == 0 {
+		return false // no method of the package installs its caller's middleware
+	}
 	sel := flow.InterfaceCall(m.Pass.TypesInfo, call)
 	if sel == nil {
 		return false
