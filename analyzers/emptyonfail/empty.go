@@ -8,6 +8,7 @@ import (
 	"go/types"
 	"strings"
 
+	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/toolcheck/toolcheck/internal/lazyre"
@@ -393,6 +394,9 @@ func (c *checker) varJudge(v *types.Var, use ast.Expr, pos token.Pos, f *failure
 	if c.params[v] {
 		return nonEmpty
 	}
+	if use != nil && c.testedFull(v, use) {
+		return nonEmpty
+	}
 	counted := func(p token.Pos) bool {
 		if p < pos {
 			return true
@@ -457,6 +461,106 @@ func (c *checker) varJudge(v *types.Var, use ast.Expr, pos token.Pos, f *failure
 		}
 	}
 	return j
+}
+
+// testedFull reports whether use sits where a condition has found v not
+// empty: in the body of `if v != nil`, `len(v) > 0`, `v != ""` (a term of
+// a conjunction), or in the else of their opposites (a term of a
+// disjunction). `if res != nil { return res, nil }` returns what is there.
+func (c *checker) testedFull(v *types.Var, use ast.Expr) bool {
+	file := c.m.FileOf(use.Pos())
+	if file == nil {
+		return false
+	}
+	path, _ := astutil.PathEnclosingInterval(file, use.Pos(), use.End())
+	for i, n := range path {
+		if n == c.fn.node {
+			break
+		}
+		ifs, ok := n.(*ast.IfStmt)
+		if !ok || i == 0 {
+			continue
+		}
+		switch path[i-1] {
+		case ifs.Body:
+			if c.condFinds(ifs.Cond, v, true) {
+				return true
+			}
+		case ifs.Else:
+			if c.condFinds(ifs.Cond, v, false) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// condFinds reports whether cond, when it holds (or fails: holds false), says v is not empty.
+func (c *checker) condFinds(cond ast.Expr, v *types.Var, holds bool) bool {
+	info := c.pass.TypesInfo
+	cond = ast.Unparen(cond)
+	if u, ok := cond.(*ast.UnaryExpr); ok && u.Op == token.NOT {
+		return c.condFinds(u.X, v, !holds)
+	}
+	b, ok := cond.(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	switch {
+	case b.Op == token.LAND && holds, b.Op == token.LOR && !holds:
+		return c.condFinds(b.X, v, holds) || c.condFinds(b.Y, v, holds)
+	case b.Op == token.LAND, b.Op == token.LOR:
+		return false
+	}
+	is := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && info.Uses[id] == v
+	}
+	isLen := func(e ast.Expr) bool {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 || !is(call.Args[0]) {
+			return false
+		}
+		id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+		bi, isBuiltin := info.Uses[id].(*types.Builtin)
+		return ok && isBuiltin && bi.Name() == "len"
+	}
+	empty := func(e ast.Expr) bool { // nil, "", 0
+		if isNil(info, e) {
+			return true
+		}
+		tv, ok := info.Types[e]
+		if !ok || tv.Value == nil {
+			return false
+		}
+		switch tv.Value.Kind() {
+		case constant.String:
+			return constant.StringVal(tv.Value) == ""
+		case constant.Int, constant.Float:
+			return constant.Sign(tv.Value) == 0
+		}
+		return false
+	}
+	x, y, op := b.X, b.Y, b.Op
+	if !is(x) && !isLen(x) {
+		x, y = y, x
+		switch op {
+		case token.GTR:
+			op = token.LSS
+		case token.LSS:
+			op = token.GTR
+		}
+	}
+	if !(is(x) || isLen(x)) || !empty(y) {
+		return false
+	}
+	switch op {
+	case token.NEQ, token.GTR:
+		return holds
+	case token.EQL:
+		return !holds
+	}
+	return false
 }
 
 func within(n ast.Node, p token.Pos) bool { return n.Pos() <= p && p < n.End() }

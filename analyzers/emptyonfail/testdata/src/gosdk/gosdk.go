@@ -232,3 +232,32 @@ func listNil(ctx context.Context, req *mcp.CallToolRequest, in SearchIn) (*mcp.C
 	}
 	return nil, paths, nil
 }
+
+// checkAccess answers a denial as a result, or fails.
+func checkAccess(ctx context.Context, verb string) (*mcp.CallToolResult, error) {
+	if verb == "" {
+		return nil, errors.New("no verb")
+	}
+	return nil, nil
+}
+
+// updateGuarded returns what the check answered only when there is a
+// result: the denial, not an empty one.
+func updateGuarded(ctx context.Context, req *mcp.CallToolRequest, in SearchIn) (*mcp.CallToolResult, any, error) {
+	if denied, err := checkAccess(ctx, "update"); err != nil || denied != nil {
+		if denied != nil {
+			return denied, nil, nil
+		}
+		return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: err.Error()}}}, nil, nil
+	}
+	return &mcp.CallToolResult{}, nil, nil
+}
+
+// updateUnguarded's twin returns what the failed check returned, tested
+// for nothing.
+func updateUnguarded(ctx context.Context, req *mcp.CallToolRequest, in SearchIn) (*mcp.CallToolResult, any, error) {
+	if denied, err := checkAccess(ctx, "update"); err != nil {
+		return denied, nil, nil // want `failure of checkAccess returns denied \(what the failed call returned\)`
+	}
+	return &mcp.CallToolResult{}, nil, nil
+}
