@@ -129,6 +129,15 @@ func (c *checker) useAnswers(e ast.Expr, path []ast.Node) token.Pos {
 				return token.NoPos
 			}
 			return p.Pos() // Available: ok
+		case *ast.AssignStmt:
+			// status.Available = ok, or out["available"] = ok: a field
+			// or an element of the function's own value, as in a literal.
+			for i, r := range p.Rhs {
+				if r == child && len(p.Lhs) == len(p.Rhs) && c.storesInLocal(p.Lhs[i], enclosingFunc(path)) {
+					return p.Pos()
+				}
+			}
+			return token.NoPos
 		case *ast.CallExpr:
 			fn := typeutil.StaticCallee(info, p)
 			if fn != nil && fn.Pkg() != nil && (fn.Pkg().Path() == "fmt" || fn.Pkg().Path() == "strconv") && child != p.Fun {
@@ -151,6 +160,42 @@ func (c *checker) useAnswers(e ast.Expr, path []ast.Node) token.Pos {
 		child = n
 	}
 	return token.NoPos
+}
+
+// storesInLocal reports whether lhs is a field or a map element of a
+// variable declared in fn's body (not a parameter or the receiver, whose
+// value outlives the call): `s.f`, `s.f.g`, `m[k]`.
+func (c *checker) storesInLocal(lhs ast.Expr, fn ast.Node) bool {
+	info := c.pass.TypesInfo
+	x := ast.Unparen(lhs)
+	switch l := x.(type) {
+	case *ast.SelectorExpr:
+		if sel, ok := info.Selections[l]; !ok || sel.Kind() != types.FieldVal {
+			return false
+		}
+	case *ast.IndexExpr:
+		if t := info.TypeOf(l.X); t == nil {
+			return false
+		} else if _, ok := t.Underlying().(*types.Map); !ok {
+			return false
+		}
+		x = l.X
+	default:
+		return false
+	}
+	id := rootIdent(x)
+	if id == nil || fn == nil {
+		return false
+	}
+	var body *ast.BlockStmt
+	switch fn := fn.(type) {
+	case *ast.FuncDecl:
+		body = fn.Body
+	case *ast.FuncLit:
+		body = fn.Body
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	return ok && body != nil && !v.IsField() && within(body, v.Pos())
 }
 
 // returnsAnswer returns the position of a return directly in the block
@@ -262,8 +307,13 @@ func (c *checker) checkOutParam(ret *ast.ReturnStmt, f *failure) {
 		if c.writes(fi.body, p, f.start, ret.Pos(), nil) {
 			continue // filled before the return: a fallback
 		}
+		calls := 0
 		for _, call := range c.m.Flow.Calls() {
-			if typeutil.StaticCallee(c.pass.TypesInfo, call.Call) != fi.decl || !c.inScope(call.Call.Pos()) || i >= len(call.Call.Args) {
+			if typeutil.StaticCallee(c.pass.TypesInfo, call.Call) != fi.decl {
+				continue
+			}
+			calls++
+			if !c.inScope(call.Call.Pos()) || i >= len(call.Call.Args) {
 				continue
 			}
 			at := c.readAfter(call.Call, call.Call.Args[i])
@@ -273,6 +323,12 @@ func (c *checker) checkOutParam(ret *ast.ReturnStmt, f *failure) {
 			msg := fmt.Sprintf("%s leaves %s unfilled and %s returns as if it succeeded, so the tool answers from the empty value (%s); add an error result and %s",
 				f.op(), p.Name(), funcName(fi.decl), c.position(at), remedy)
 			c.r.Report(analysis.Diagnostic{Pos: ret.Pos(), End: ret.End(), Message: msg})
+			return
+		}
+		if calls == 0 && fi.decl.Exported() && c.swallows[fi.decl] == nil {
+			// Called from other packages only: the fact travels, and
+			// each call is judged there.
+			c.swallows[fi.decl] = &Fact{Returns: "nothing in " + p.Name(), Op: f.op(), At: c.position(ret.Pos()), Unfilled: i + 1}
 			return
 		}
 	}

@@ -141,8 +141,8 @@ func (c *checker) reportIfaceCalls() {
 		}
 		fn := impls[0]
 		fact := c.factOf(fn)
-		if fact == nil || fact.Reported {
-			continue
+		if fact == nil || fact.Reported || fact.Probe || fact.Unfilled > 0 {
+			continue // a probe or an out-parameter is judged where its value becomes the answer
 		}
 		name := funcName(fn)
 		c.reported[ic.call.Pos()] = true

@@ -66,7 +66,9 @@
 //   - `nil`, `[]T{}`, `make([]T, 0)`, `map[K]V{}`, `""`; a zero struct, or one
 //     whose slice and map fields are empty (a go-sdk typed `Out`, `&Out{}`); a
 //     variable still holding such a value, or holding what the failed call
-//     returned (`return items, nil` after `items, err := f()`);
+//     returned (`return items, nil` after `items, err := f()`), unless a
+//     condition around the return has found it not empty (`if res != nil {
+//     return res, nil }`);
 //   - an empty or placeholder tool result: `NewToolResultText` of `""`, `"[]"`,
 //     `"{}"`, `"null"` or "no results"-style text (also through `fmt.Sprintf`),
 //     `NewToolResultStructured*` or `NewToolResultJSON` of an empty value, a
@@ -85,7 +87,9 @@
 //   - a function with one bool or number result and no error result that
 //     returns `false` or `0` on a failure path, when a call in tool code
 //     formats the value into the answer (`fmt.Sprintf("installed: %t",
-//     up)`), stores it in a field of a literal (`Status{Available: up}`),
+//     up)`), stores it in a field of a literal (`Status{Available: up}`)
+//     or of the function's own variable (`h.Available = up`, `out["up"] =
+//     up`; not the receiver's or a parameter's, which outlive the call),
 //     or tests it in a condition whose branch returns a tool result or text
 //     built on the spot (`if !exporterUp(ctx) { return
 //     mcp.NewToolResultText("no metrics found; check that the exporter
@@ -97,7 +101,7 @@
 //     another path) and returns on a failure path without filling it, when
 //     a call in tool code passes a variable of its own and reads it
 //     afterwards: the tool answers from the empty value (an error rate of
-//     0). In the function's own package.
+//     0). Across packages by fact, reported at such a call.
 //
 // A suggested fix returns the failed error (`return nil, err`, nil for the
 // nilable results) when it is in scope and certainly non-nil, and the tools
@@ -200,8 +204,7 @@
 // Not seen (precision first): a failure branch that falls through to a later
 // return (`if err != nil { log…; items = nil }` then `return items, nil`);
 // helpers reached through function values, or through interfaces implemented
-// outside this package's module imports; an out-parameter left unfilled by a
-// function of another package; non-error failure signals such as a
+// outside this package's module imports; non-error failure signals such as a
 // non-2xx status code without an error.
 //
 // # Wider checks

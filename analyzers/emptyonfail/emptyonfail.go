@@ -60,6 +60,7 @@ type Fact struct {
 	Via      string // the function whose result it passes on, if inherited
 	Reported bool   // already reported in its own package
 	Probe    bool   // Returns is false or 0: reported at a call whose answer it becomes
+	Unfilled int    // 1 + the index of a parameter it leaves unfilled: reported at a call that reads it after
 }
 
 // AFact marks Fact as an analysis fact.
@@ -72,6 +73,9 @@ func (f *Fact) String() string {
 	}
 	if f.Probe {
 		s += ", probe"
+	}
+	if f.Unfilled > 0 {
+		s += fmt.Sprintf(", leaves param %d unfilled", f.Unfilled-1)
 	}
 	if f.Reported {
 		s += ", reported"
@@ -230,6 +234,20 @@ func (c *checker) reportCall(call *ast.CallExpr) {
 		c.r.Report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Message: fmt.Sprintf(
 			"%s returns %s on the %s (%s), which this tool tells the model as a fact (%s); make %s return the error so the tool boundary reports a fault",
 			name, fact.Returns, fact.Op, where, c.position(at), name)})
+		return
+	}
+	if i := fact.Unfilled - 1; i >= 0 {
+		if i >= len(call.Args) {
+			return
+		}
+		at := c.readAfter(call, call.Args[i])
+		if at == token.NoPos {
+			return // the tool does not read what the call leaves unfilled
+		}
+		c.reported[call.Pos()] = true
+		c.r.Report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Message: fmt.Sprintf(
+			"%s leaves %s unfilled on the %s (%s) and returns as if it succeeded, so this tool answers from the empty value (%s); make %s return the error so the tool boundary reports a fault",
+			name, shortExpr(call.Args[i]), fact.Op, where, c.position(at), name)})
 		return
 	}
 	if sig := fn.Type().(*types.Signature); sig.Results().Len() > 0 && !mcpsdk.ReturnsError(sig) && c.resultTested(call) {

@@ -191,4 +191,85 @@ func RegisterProbes(s *server.MCPServer) {
 	s.AddTool(mcp.NewTool("open"), openTool)
 	s.AddTool(mcp.NewTool("error_rate"), errorRateTool)
 	s.AddTool(mcp.NewTool("error_rate_err"), errorRateErrTool)
+	s.AddTool(mcp.NewTool("health"), healthTool)
+	s.AddTool(mcp.NewTool("latency"), latencyTool)
+	s.AddTool(mcp.NewTool("latency_err"), latencyErrTool)
+	s.AddTool(mcp.NewTool("health_map"), healthMapTool)
+	c := &cache{}
+	s.AddTool(mcp.NewTool("health_cached"), c.healthCachedTool)
+}
+
+// exporterLive is the probe again, stored in a field of a value the tool
+// fills and then serialises.
+func exporterLive(ctx context.Context) bool {
+	vals, err := queryMetric(ctx, "up")
+	if err != nil {
+		return false // want `failure of queryMetric makes answer.exporterLive return false, which the tool tells the model as a fact \(probe.go:\d+\)`
+	}
+	return len(vals) > 0
+}
+
+type Health struct {
+	Name      string `json:"name"`
+	Available bool   `json:"available"`
+}
+
+func healthTool(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	var h Health
+	h.Name = "exporter"
+	h.Available = exporterLive(ctx)
+	return mcp.NewToolResultStructuredOnly(h), nil
+}
+
+// exporterListed is stored in a map the tool serialises.
+func exporterListed(ctx context.Context) bool {
+	vals, err := queryMetric(ctx, "up")
+	if err != nil {
+		return false // want `failure of queryMetric makes answer.exporterListed return false`
+	}
+	return len(vals) > 0
+}
+
+func healthMapTool(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	out := map[string]any{"name": "exporter"}
+	out["available"] = exporterListed(ctx)
+	return mcp.NewToolResultStructuredOnly(out), nil
+}
+
+// exporterPolled is stored in the server's own cache, not in the answer:
+// the tool reports the cache's age and nothing of the probe.
+func exporterPolled(ctx context.Context) bool {
+	vals, err := queryMetric(ctx, "up")
+	if err != nil {
+		return false
+	}
+	return len(vals) > 0
+}
+
+type cache struct {
+	up    bool
+	polls int
+}
+
+func (c *cache) healthCachedTool(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	c.up = exporterPolled(ctx)
+	c.polls++
+	return mcp.NewToolResultText(fmt.Sprintf("polled %d times", c.polls)), nil
+}
+
+// latencyTool passes its map to another package's filler, which leaves it
+// empty on a failure: the answer reads 0.
+func latencyTool(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	lat := map[string]float64{}
+	metrics.Into(ctx, "latency", lat) // want `metrics.Into leaves lat unfilled on the failure of query \(metrics.go:\d+\) and returns as if it succeeded, so this tool answers from the empty value \(probe.go:\d+\)`
+	return mcp.NewToolResultText(fmt.Sprintf("p99 %.2f", lat["latencya"])), nil
+}
+
+// latencyErrTool's filler reports its failure, which the tool returns.
+func latencyErrTool(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	lat := map[string]float64{}
+	if err := metrics.IntoErr(ctx, "latency", lat); err != nil {
+		return nil, err
+	}
+	return mcp.NewToolResultText(fmt.Sprintf("p99 %.2f", lat["latencya"])), nil
 }

@@ -26,3 +26,27 @@ func Samples(ctx context.Context, q string) int { // want Samples:`emptyonfail\(
 	}
 	return len(vals)
 }
+
+// Into fills out with the samples of q, and leaves it empty when the
+// query fails.
+func Into(ctx context.Context, q string, out map[string]float64) { // want Into:`emptyonfail\(returns nothing in out on the failure of query at metrics.go:\d+, leaves param 2 unfilled\)`
+	vals, err := query(ctx, q)
+	if err != nil {
+		return
+	}
+	for i, v := range vals {
+		out[q+string(rune('a'+i))] = v
+	}
+}
+
+// IntoErr is Into's twin, which reports its failure.
+func IntoErr(ctx context.Context, q string, out map[string]float64) error {
+	vals, err := query(ctx, q)
+	if err != nil {
+		return err
+	}
+	for i, v := range vals {
+		out[q+string(rune('a'+i))] = v
+	}
+	return nil
+}
