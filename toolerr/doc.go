@@ -85,6 +85,17 @@
 // [RateLimitMessage]. The log record keeps the cause, and the delay as
 // retry_after.
 //
+// # Whose failure: the upstream's answer
+//
+// A call given the model's arguments fails for a repository the model
+// misnamed and for a service that is down alike, and the code around it
+// often cannot tell which. [Upstream] lets the service's answer decide at
+// run time: a 404 or 410 becomes a caller error ("failed to get issue: not
+// found"), a 400 or 422 "rejected as invalid", a 403 that is no rate limit
+// "access denied", a 409 stale state; anything else reaches the boundary's
+// rules above with the call's context ("failed to get issue: …"). toolcheck
+// -fix writes it at such calls.
+//
 // # A project's own classification
 //
 // What only the project can tell, such as an upstream answer that means

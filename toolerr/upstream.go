@@ -2,6 +2,7 @@ package toolerr
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"net/http"
 	"reflect"
@@ -396,4 +397,66 @@ func ceilDiv(d, unit time.Duration) int {
 		return 0
 	}
 	return int((d + unit - 1) / unit)
+}
+
+// Upstream returns, for the tool boundary, the error of a call to a
+// service that was given the model's arguments, decided by the service's
+// answer that err carries (an *http.Response or a status, read as for
+// rate limits): a status saying what the request named is not there or
+// was refused makes a caller error whose text is msg followed by the
+// reason, err kept as its cause for the log:
+//
+//   - 404 and 410: "not found";
+//   - 400 and 422: "rejected as invalid";
+//   - 403 without evidence of a rate limit: "access denied";
+//   - 409: "conflicts with the current state", a stale-state error.
+//
+// A rate limit, an unavailable service, every other status, and an error
+// carrying none is msg wrapping err ("msg: err"), which the boundary
+// answers by its rules: a retry with its delay, or a fault. nil when err
+// is nil. Use it where the code cannot tell whose the failure is: the
+// same call fails for a repository the model misnamed and for a service
+// that is down.
+//
+//	issue, _, err := client.Issues.Get(ctx, owner, repo, n)
+//	if err != nil {
+//		return nil, toolerr.Upstream(err, "failed to get issue")
+//	}
+func Upstream(err error, msg string, opts ...Option) error {
+	if err == nil {
+		return nil
+	}
+	if _, refused := upstreamRefusal(err); !refused {
+		status := 0
+		walk(err, func(e error) bool {
+			status = readResponse(e).status
+			return status != 0
+		})
+		reason, outcome := "", OutcomeCallerError
+		switch status {
+		case http.StatusNotFound, http.StatusGone:
+			reason = "not found"
+		case http.StatusBadRequest, http.StatusUnprocessableEntity:
+			reason = "rejected as invalid"
+		case http.StatusForbidden:
+			reason = "access denied"
+		case http.StatusConflict:
+			reason, outcome = "conflicts with the current state", OutcomeStaleState
+		}
+		if reason != "" {
+			text := reason
+			if msg != "" {
+				text = msg + ": " + reason
+			}
+			opts = append([]Option{WithCause(err)}, opts...)
+			if outcome == OutcomeStaleState {
+				return Stale(text, opts...)
+			}
+			return CallerError(text, opts...)
+		}
+	}
+	if msg == "" {
+		return err
+	}
+	return fmt.Errorf("%s: %w", msg, err)
 }

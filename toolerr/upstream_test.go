@@ -239,3 +239,58 @@ func TestClassifier(t *testing.T) {
 		t.Errorf("classifiers called for a ToolError, a panic or a cancelled call: %v", calls)
 	}
 }
+
+// TestUpstreamDecides checks that Upstream makes a caller error of what the
+// service's status says was the request's, and leaves every other error
+// to the boundary's rules with the message's context.
+func TestUpstreamDecides(t *testing.T) {
+	ctx := context.Background()
+	resp := apitest.Response
+	for _, tc := range []struct {
+		name    string
+		err     error
+		msg     string // the model's text after Resolve
+		outcome toolerr.Outcome
+	}{
+		{"404", &apitest.ErrorResponse{Response: resp(404), Message: "Not Found"},
+			"failed to get issue: not found", toolerr.OutcomeCallerError},
+		{"410 wrapped", fmt.Errorf("get: %w", &apitest.ErrorResponse{Response: resp(410)}),
+			"failed to get issue: not found", toolerr.OutcomeCallerError},
+		{"422", &apitest.ErrorResponse{Response: resp(422), Message: "Validation Failed"},
+			"failed to get issue: rejected as invalid", toolerr.OutcomeCallerError},
+		{"403 without a rate limit", &apitest.ErrorResponse{Response: resp(403)},
+			"failed to get issue: access denied", toolerr.OutcomeCallerError},
+		{"409", apitest.NewResponseMethodError(resp(409)),
+			"failed to get issue: conflicts with the current state", toolerr.OutcomeStaleState},
+		{"status method", &apitest.SmithyResponseError{Response: &apitest.SmithyResponse{Response: resp(404)}},
+			"failed to get issue: not found", toolerr.OutcomeCallerError},
+		// The twins: the boundary's own rules.
+		{"403 rate limit", &apitest.ErrorResponse{Response: resp(403, "X-RateLimit-Remaining", "0", "Retry-After", "30")},
+			busy + "; retry in 30s.", toolerr.OutcomeRateLimited},
+		{"500", &apitest.ErrorResponse{Response: resp(500)},
+			toolerr.FaultMessage, toolerr.OutcomeFault},
+		{"401", &apitest.ErrorResponse{Response: resp(401)},
+			toolerr.FaultMessage, toolerr.OutcomeFault},
+		{"no status", errors.New("dial tcp: connection refused"),
+			toolerr.FaultMessage, toolerr.OutcomeFault},
+		{"a code that is no status", &apitest.CodedError{Code: 404, Message: "method not found"},
+			toolerr.FaultMessage, toolerr.OutcomeFault},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			err := toolerr.Upstream(tc.err, "failed to get issue")
+			te := toolerr.Resolve(ctx, err)
+			if te.Message() != tc.msg || te.Outcome() != tc.outcome {
+				t.Errorf("Upstream(%v): %q (%s), want %q (%s)", tc.err, te.Message(), te.Outcome(), tc.msg, tc.outcome)
+			}
+			if !errors.Is(err, tc.err) {
+				t.Errorf("Upstream(%v) does not keep the error in its chain: %v", tc.err, err)
+			}
+			if tc.outcome == toolerr.OutcomeFault && !strings.HasPrefix(err.Error(), "failed to get issue: ") {
+				t.Errorf("Upstream(%v) = %q, want the message's context before the error", tc.err, err)
+			}
+		})
+	}
+	if err := toolerr.Upstream(nil, "failed"); err != nil {
+		t.Errorf("Upstream(nil) = %v, want nil", err)
+	}
+}
