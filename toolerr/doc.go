@@ -91,10 +91,12 @@
 // misnamed and for a service that is down alike, and the code around it
 // often cannot tell which. [Upstream] lets the service's answer decide at
 // run time: a 404 or 410 becomes a caller error ("failed to get issue: not
-// found"), a 400 or 422 "rejected as invalid", a 403 that is no rate limit
-// "access denied", a 409 stale state; anything else reaches the boundary's
-// rules above with the call's context ("failed to get issue: …"). toolcheck
-// -fix writes it at such calls.
+// found"), a 400 or 422 "rejected as invalid", a 403 that is no rate
+// limit "access denied", a 405 "not allowed", a 409 stale state, each
+// followed by the service's own message when it says more ("rejected as
+// invalid (Reference already exists)"); anything else reaches the
+// boundary's rules above with the call's context ("failed to get issue:
+// …"). toolcheck -fix writes it at such calls.
 //
 // # A project's own classification
 //

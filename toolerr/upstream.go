@@ -404,11 +404,17 @@ func ceilDiv(d, unit time.Duration) int {
 // answer that err carries (an *http.Response or a status, read as for
 // rate limits): a status saying what the request named is not there or
 // was refused makes a caller error whose text is msg followed by the
-// reason, err kept as its cause for the log:
+// reason and the service's own message to its callers when it has one
+// fit to show (an exported string field Message, as go-github's
+// "Reference already exists", and those of the details it lists in a
+// field Errors: each one line, no URL, at most 160 bytes, more than the
+// status's name), err
+// kept as its cause for the log:
 //
 //   - 404 and 410: "not found";
 //   - 400 and 422: "rejected as invalid";
 //   - 403 without evidence of a rate limit: "access denied";
+//   - 405: "not allowed" (GitHub's "Pull Request is not mergeable");
 //   - 409: "conflicts with the current state", a stale-state error.
 //
 // A rate limit, an unavailable service, every other status, and an error
@@ -427,9 +433,13 @@ func Upstream(err error, msg string, opts ...Option) error {
 		return nil
 	}
 	if _, refused := upstreamRefusal(err); !refused {
-		status := 0
+		status, said := 0, ""
 		walk(err, func(e error) bool {
-			status = readResponse(e).status
+			if status = readResponse(e).status; status != 0 {
+				if said = upstreamMessage(e); strings.EqualFold(said, http.StatusText(status)) {
+					said = "" // "Not Found" says nothing more
+				}
+			}
 			return status != 0
 		})
 		reason, outcome := "", OutcomeCallerError
@@ -440,6 +450,8 @@ func Upstream(err error, msg string, opts ...Option) error {
 			reason = "rejected as invalid"
 		case http.StatusForbidden:
 			reason = "access denied"
+		case http.StatusMethodNotAllowed:
+			reason = "not allowed"
 		case http.StatusConflict:
 			reason, outcome = "conflicts with the current state", OutcomeStaleState
 		}
@@ -447,6 +459,9 @@ func Upstream(err error, msg string, opts ...Option) error {
 			text := reason
 			if msg != "" {
 				text = msg + ": " + reason
+			}
+			if said != "" {
+				text += " (" + said + ")"
 			}
 			opts = append([]Option{WithCause(err)}, opts...)
 			if outcome == OutcomeStaleState {
@@ -459,4 +474,65 @@ func Upstream(err error, msg string, opts ...Option) error {
 		return err
 	}
 	return fmt.Errorf("%s: %w", msg, err)
+}
+
+// upstreamMessage returns what a service said to its callers in the error
+// e: an exported string field Message of one line, with no URL, at most
+// 160 bytes; "" when there is none such.
+func upstreamMessage(e error) (said string) {
+	defer func() {
+		if recover() != nil {
+			said = ""
+		}
+	}()
+	v := reflect.ValueOf(e)
+	for v.Kind() == reflect.Pointer || v.Kind() == reflect.Interface {
+		if v.IsNil() {
+			return ""
+		}
+		v = v.Elem()
+	}
+	said = showable(v)
+	// The details a validation error lists (go-github's and GitLab's
+	// Errors), each with its own Message.
+	if f := v.FieldByName("Errors"); f.IsValid() && f.Kind() == reflect.Slice {
+		var details []string
+		for i := range f.Len() {
+			e := f.Index(i)
+			for e.Kind() == reflect.Pointer || e.Kind() == reflect.Interface {
+				if e.IsNil() {
+					break
+				}
+				e = e.Elem()
+			}
+			if d := showable(e); d != "" && d != said {
+				details = append(details, d)
+			}
+		}
+		if all := strings.Join(details, "; "); all != "" && len(said)+len(all) <= 200 {
+			if said == "" {
+				said = all
+			} else {
+				said += ": " + all
+			}
+		}
+	}
+	return said
+}
+
+// showable returns the string field Message of the struct v when it is
+// fit to show the model: one line, with no URL, at most 160 bytes.
+func showable(v reflect.Value) string {
+	if v.Kind() != reflect.Struct {
+		return ""
+	}
+	f := v.FieldByName("Message")
+	if !f.IsValid() || f.Kind() != reflect.String {
+		return ""
+	}
+	s := strings.TrimSpace(f.String())
+	if len(s) > 160 || strings.ContainsAny(s, "\n\r") || strings.Contains(s, "://") {
+		return ""
+	}
+	return s
 }

@@ -50,11 +50,19 @@ type Rate struct {
 type ErrorResponse struct {
 	Response         *http.Response `json:"-"`
 	Message          string         `json:"message"`
-	Errors           []struct{}     `json:"errors"`
+	Errors           []Error        `json:"errors"`
 	DocumentationURL string         `json:"documentation_url,omitempty"`
 }
 
 func (r *ErrorResponse) Error() string { return describe(r.Response, r.Message) }
+
+// Error is go-github's Error: one detail of an ErrorResponse.
+type Error struct {
+	Resource string `json:"resource"`
+	Field    string `json:"field"`
+	Code     string `json:"code"`
+	Message  string `json:"message"`
+}
 
 // RateLimitError is go-github's RateLimitError: a primary rate limit.
 type RateLimitError struct {
