@@ -25,9 +25,11 @@ import (
 // fix returns a caller error whose text is the project's without the raw
 // error, which it keeps for the log (toolerr.WithCause). Where the error
 // comes from a call that also returns an upstream response with a status
-// the site does not test (go-github's *github.Response), the upstream may
-// have said the argument names nothing, and the fix cannot tell: the
-// finding keeps no fix.
+// (go-github's *github.Response), the upstream may have said the argument
+// names nothing, and the site cannot tell: with toolerr, the fix hands the
+// error to toolerr.Upstream, which reads the status the error carries at
+// run time; otherwise the finding keeps no fix, as it does for a call
+// given the model's arguments that answers with no status.
 
 // callerWords are what a project's own text says when the model's
 // argument was wrong.
@@ -97,23 +99,9 @@ func (cv *converter) callerWithCause(msg message, api toolmodel.ToolErrorAPI, ra
 	if !ok {
 		return "", "", false
 	}
-	parts, ok := cv.messageParts(msg)
+	kept, ok := cv.partsWithout(msg)
 	if !ok {
 		return "", "", false
-	}
-	// Drop the rendered error and the separator before it.
-	var kept []part
-	for _, p := range parts {
-		if p.verb == "%w" {
-			if n := len(kept); n > 0 && kept[n-1].verb == "" {
-				kept[n-1].lit = strings.TrimRight(kept[n-1].lit, " :-–,(")
-			}
-			continue
-		}
-		if p.arg != nil && mcpsdk.IsErrorType(cv.c.info.TypeOf(p.arg)) {
-			return "", "", false // the error rendered another way
-		}
-		kept = append(kept, p)
 	}
 	if reason != "" {
 		kept = append(kept, part{lit: ": " + reason})
@@ -131,6 +119,61 @@ func (cv *converter) callerWithCause(msg message, api toolmodel.ToolErrorAPI, ra
 	}
 	return ctor + "(" + text + ", " + q + "WithCause(" + cause + "))",
 		"return a ToolError from " + ctor + " " + why + ", its raw error kept as the cause for the log", true
+}
+
+// partsWithout returns the parts of msg's text without the raw error it
+// renders (%w) and the separator before it; false when an error is
+// rendered another way.
+func (cv *converter) partsWithout(msg message) ([]part, bool) {
+	parts, ok := cv.messageParts(msg)
+	if !ok {
+		return nil, false
+	}
+	var kept []part
+	for _, p := range parts {
+		if p.verb == "%w" {
+			if n := len(kept); n > 0 && kept[n-1].verb == "" {
+				kept[n-1].lit = strings.TrimRight(kept[n-1].lit, " :-–,(")
+			}
+			continue
+		}
+		if p.arg != nil && mcpsdk.IsErrorType(cv.c.info.TypeOf(p.arg)) {
+			return nil, false // the error rendered another way
+		}
+		kept = append(kept, p)
+	}
+	return kept, true
+}
+
+// upstreamFix writes the error of a site whose raw error comes from a
+// call that also returns the upstream's response: toolerr.Upstream, which
+// decides by the status the error carries whether the model named
+// something wrong (a caller error) or the server failed (the boundary's
+// rules), with the message's own text as the context. False when the API
+// is not toolerr, or the text cannot be written without the error.
+func (cv *converter) upstreamFix(msg message, api toolmodel.ToolErrorAPI, raw []ast.Expr) (string, string, bool) {
+	ctor := api.Ctors[toolmodel.OutcomeCaller]
+	if ctor == "" || api.Pkg != toolmodel.ToolerrModule || len(raw) != 1 {
+		return "", "", false
+	}
+	cause, ok := cv.src(raw[0])
+	if !ok {
+		return "", "", false
+	}
+	kept, ok := cv.partsWithout(msg)
+	if !ok {
+		return "", "", false
+	}
+	text := `""`
+	if len(kept) > 0 {
+		if text, ok = cv.sprintfOf(kept); !ok {
+			return "", "", false
+		}
+	}
+	q := strings.TrimSuffix(ctor, "CallerError")
+	cv.imports = toolmodel.MergeImports(cv.imports, api.Imports)
+	return q + "Upstream(" + cause + ", " + text + ")",
+		"return the error through " + q + "Upstream: the status the upstream answered decides whether the model named something wrong (a caller error) or the server failed (a fault for the boundary)", true
 }
 
 // sprintfOf writes parts as one string expression: a literal when no part
@@ -231,22 +274,22 @@ func (cv *converter) rawOp(raw []ast.Expr) *toolmodel.FailurePath {
 // givenArgument reports whether one of the raw errors was set by an
 // operation given a value read from the model's arguments (os.Stat(path),
 // a query whose variables hold the owner the model named): its failure
-// may be the model's, a path or a node that does not exist, and the site
-// does not test which.
-func (cv *converter) givenArgument(raw []ast.Expr) bool {
+// may be the model's, a path or a node that does not exist. tested: the
+// site tested the error for that case first, and the rest are faults.
+func (cv *converter) givenArgument(raw []ast.Expr) (given, tested bool) {
 	fp := cv.rawOp(raw)
 	if fp == nil {
-		return false
+		return false, false
 	}
 	if fn := typeutil.StaticCallee(cv.c.info, fp.Op); fn != nil && strings.HasPrefix(mcpsdk.PkgPath(fn), "encoding/") {
-		return false // encoding a value looks nothing up (json.Marshal)
+		return false, false // encoding a value looks nothing up (json.Marshal)
 	}
 	for _, a := range fp.Op.Args {
 		if cv.c.m.MentionsArgument(cv.at, a) {
-			return !cv.callerCaseTested(fp)
+			return true, cv.callerCaseTested(fp)
 		}
 	}
-	return false
+	return false, false
 }
 
 // callerCaseTested reports whether the code tested the failure path's

@@ -127,14 +127,17 @@
 // evidence shows no outcome ("the note is empty" on no error path), or
 // whose message carries the error of the project's own check of values
 // the evidence cannot trace to the arguments, keeps its finding without a
-// fix; so does the raw error of an operation that may have failed because
-// of what the model named and that the site does not test for it: a call
-// that also returns an upstream status, or that is given a value read
-// from the model's arguments (os.Stat(path), a query whose variables hold
-// the owner the model gave), unless the code tested the error for a
-// not-found or another caller case before (`errors.Is(err,
-// fs.ErrNotExist)`), which leaves the rest faults. A fault would tell the
-// model the request was fine.
+// fix; so does the raw error of an operation given a value read from the
+// model's arguments (os.Stat(path), a query whose variables hold the owner
+// the model gave), which may have failed because of what the model named,
+// unless the code tested the error for a not-found or another caller case
+// before (`errors.Is(err, fs.ErrNotExist)`), which leaves the rest faults:
+// a fault would tell the model the request was fine. The raw error of a
+// call that also returns an upstream response with a status (go-github's
+// `*github.Response`) goes, with toolerr, to `toolerr.Upstream(err,
+// "failed to get issue")`, which reads the status the error carries at
+// run time (a 404 a caller error, a rate limit a retry, the rest a fault);
+// with the project's own ToolError API it keeps its finding.
 //
 // It rewrites mcp-go's NewToolResultError, NewToolResultErrorf and
 // NewToolResultErrorFromErr, a result literal whose only content is one

@@ -449,14 +449,22 @@ func (cv *converter) convert(msg message, api toolmodel.ToolErrorAPI) (string, s
 		// A raw error the model must not read. Where the site shows the
 		// model's argument was wrong (a status or sentinel tested, the
 		// project's own text saying not found or denied), a caller error
-		// without it; where the upstream may have said so (it returned a
-		// status, or was given what the model named) and the site cannot
-		// tell, no fix: a fault would tell the model the request was fine.
-		// Else a fault, whose error the boundary logs.
+		// without it; where the upstream answers with a status, the status
+		// decides at run time (toolerr.Upstream), or without toolerr no
+		// fix; where the operation was given what the model named and the
+		// site cannot tell, no fix: a fault would tell the model the
+		// request was fine. Else a fault, whose error the boundary logs.
 		if reason, ok := cv.callerEvidence(msg, o); ok {
 			return cv.callerWithCause(msg, api, raw, reason, o)
 		}
-		if cv.upstreamStatus(raw) || cv.ownCallerCheck(raw) || cv.givenArgument(raw) {
+		if cv.ownCallerCheck(raw) {
+			return "", "", false
+		}
+		if cv.upstreamStatus(raw) {
+			// The upstream's status, which the error carries, decides.
+			return cv.upstreamFix(msg, api, raw)
+		}
+		if given, tested := cv.givenArgument(raw); given && !tested {
 			return "", "", false
 		}
 		e, ok := cv.wrapped(msg)

@@ -26,7 +26,7 @@ func TestMigrate(t *testing.T) {
 	// keep the raw error text messagetext reports.
 	first, _, _ := run(t, dir, bin, "./...")
 	leftOut, stderr, code := run(t, dir, bin, "-fix", "./...")
-	if code != 3 || !strings.Contains(stderr, "toolcheck: fix: applied 23 fixes (iserror 19, unwrapped 4) in 4 files\n") {
+	if code != 3 || !strings.Contains(stderr, "toolcheck: fix: applied 27 fixes (iserror 23, unwrapped 4) in 4 files\n") {
 		t.Fatalf("-fix: exit %d, stderr:\n%s", code, stderr)
 	}
 	if !strings.Contains(stderr, "toolcheck: fix: the boundary is installed; add a test that fails for any tool a client can call without it: mcpgotest.Check(t, s) or gosdktest.Check(t, s)") {
@@ -35,9 +35,13 @@ func TestMigrate(t *testing.T) {
 	// The project's test that calls a converted handler, directly or
 	// through a helper of the tests, is named, its calls routed through
 	// the boundary; one that calls none is not.
-	if !strings.Contains(stderr, "toolcheck: fix: routed 2 handler calls in 1 test file through the boundary") ||
+	if !strings.Contains(stderr, "toolcheck: fix: routed 3 handler calls in 1 test file through the boundary") ||
 		!strings.Contains(stderr, "toolcheck: fix: TestReadMissing (notes/notes_test.go:14) calls read, whose IsError results the fixes turned into returned errors: -fix routed its handler calls through the boundary, so a caller error reads as before and a fault as the boundary's text\n") ||
 		!strings.Contains(stderr, "toolcheck: fix: TestReadNoPath (notes/notes_test.go:43) calls readCase (which calls read), whose IsError results") ||
+		// A test calling the handler a factory of the package builds, the
+		// converted function behind it; New, which registers that handler,
+		// hands none to TestNew.
+		!strings.Contains(stderr, "toolcheck: fix: TestCountNoDir (notes/notes_test.go:63) calls countTool (which calls count), whose IsError results") ||
 		// A test that checks the handler's error itself keeps its call.
 		!strings.Contains(stderr, "toolcheck: fix: TestReadContract (notes/notes_test.go:52) calls read, whose IsError results the fixes turned into returned errors: the test now sees an error where it saw an IsError result\n") ||
 		strings.Contains(stderr, "TestNew ") {
@@ -71,9 +75,15 @@ func TestMigrate(t *testing.T) {
 			t.Errorf("-fix did not say a finding at %s is left:\n%s", want, leftOut)
 		}
 	}
+	// An upstream error handed to toolerr.Upstream reaches the model, through
+	// the boundary, as what its status says: a 404 the model's mistake, a
+	// 500 a fault.
+	if err := os.WriteFile(filepath.Join(dir, "upstream", "migrated_test.go"), []byte(upstreamStatusTest), 0o666); err != nil {
+		t.Fatal(err)
+	}
 	// The routed tests assert what they asserted before: the model's
 	// view of the calls, through the boundary.
-	for _, args := range [][]string{{"build", "./..."}, {"vet", "./..."}, {"test", "./notes/"}} {
+	for _, args := range [][]string{{"build", "./..."}, {"vet", "./..."}, {"test", "./notes/", "./upstream/"}} {
 		if out, err := exec.Command("go", append([]string{"-C", dir}, args...)...).CombinedOutput(); err != nil {
 			t.Errorf("go %s on the fixed module: %v\n%s", args[0], err, out)
 		}
@@ -89,7 +99,43 @@ func TestMigrate(t *testing.T) {
 			t.Errorf("-fix created a %s finding:\n%s", name, again)
 		}
 	}
+	if err := os.Remove(filepath.Join(dir, "upstream", "migrated_test.go")); err != nil {
+		t.Fatal(err)
+	}
 	if _, stderr, _ := run(t, dir, bin, "-fix", "./..."); !strings.HasPrefix(stderr, "toolcheck: fix: applied 0 fixes\n") || !equalTrees(after, tree(t, dir)) {
 		t.Errorf("a second -fix changed something:\n%s", stderr)
 	}
 }
+
+// upstreamStatusTest checks the migrated upstream package at run time: the
+// handler whose error only the upstream's status classifies, behind the
+// boundary, for a 404 and a 500.
+const upstreamStatusTest = `package upstream
+
+import (
+	"context"
+	"net/http"
+	"testing"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/toolcheck/toolcheck/toolerr"
+	"github.com/toolcheck/toolcheck/toolerr/mcpgo"
+)
+
+type apiError struct{ Response *http.Response }
+
+func (e *apiError) Error() string { return "GET /repos/o/r: " + http.StatusText(e.Response.StatusCode) }
+
+func TestMigratedUpstream(t *testing.T) {
+	for status, want := range map[int]string{404: "failed to get repository: not found", 500: toolerr.FaultMessage} {
+		s := &Server{c: &Client{Err: &apiError{&http.Response{StatusCode: status}}}}
+		res, err := mcpgo.Boundary(s.getRepoName)(context.Background(), mcp.CallToolRequest{})
+		if err != nil || res == nil || !res.IsError || len(res.Content) != 1 {
+			t.Fatalf("status %d: %v, %+v", status, err, res)
+		}
+		if got := res.Content[0].(mcp.TextContent).Text; got != want {
+			t.Errorf("status %d: the model reads %q, want %q", status, got, want)
+		}
+	}
+}
+`

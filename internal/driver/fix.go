@@ -451,21 +451,36 @@ func isTestFunc(fd *ast.FuncDecl) bool {
 	return fd.Recv == nil && strings.HasPrefix(fd.Name.Name, "Test")
 }
 
-// callsOf returns the names among names that body calls, by the called
-// identifier (f(...), x.f(...)), each once, in order.
-func callsOf(body *ast.BlockStmt, names map[string]bool) []string {
+// callsOf returns the names among names that the nodes call, by the
+// called identifier (f(...), x.f(...)), each once, in order.
+func callsOf(nodes []ast.Node, names map[string]bool) []string {
 	var calls []string
-	ast.Inspect(body, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if !ok {
+	for _, node := range nodes {
+		ast.Inspect(node, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			if id := calledIdent(call); id != nil && names[id.Name] && !slices.Contains(calls, id.Name) {
+				calls = append(calls, id.Name)
+			}
 			return true
-		}
-		if id := calledIdent(call); id != nil && names[id.Name] && !slices.Contains(calls, id.Name) {
-			calls = append(calls, id.Name)
+		})
+	}
+	return calls
+}
+
+// lits returns the function literals in body, the outermost ones.
+func lits(body *ast.BlockStmt) []ast.Node {
+	var out []ast.Node
+	ast.Inspect(body, func(n ast.Node) bool {
+		if l, ok := n.(*ast.FuncLit); ok {
+			out = append(out, l)
+			return false
 		}
 		return true
 	})
-	return calls
+	return out
 }
 
 // A testDir is a directory of fixed packages and the functions of its
@@ -491,7 +506,8 @@ type testUse struct {
 // convertedTests finds the test functions (in the _test.go files of the
 // fixed packages' directories) that call a function holding an applied
 // iserror fix, a handler or the factory that builds it, directly or
-// through a helper of the test files: each now sees a returned error
+// through a helper of the test files or of the package (a factory whose
+// handler calls the converted function): each now sees a returned error
 // where it saw an IsError result, and its assertions on that result (IsError,
 // the text) fail unless the call goes through the boundary.
 func convertedTests(fs []Finding, fixed map[*Finding]bool) []*testDir {
@@ -525,7 +541,9 @@ func convertedTests(fs []Finding, fixed map[*Finding]bool) []*testDir {
 			path string
 		}
 		var funcs []testFunc
-		files, _ := filepath.Glob(filepath.Join(dir, "*_test.go"))
+		// The package's own functions too: a factory whose handler
+		// literal calls a converted helper reaches it as well.
+		files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
 		for _, path := range files {
 			file, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
 			if err != nil {
@@ -544,7 +562,15 @@ func convertedTests(fs []Finding, fixed map[*Finding]bool) []*testDir {
 				if isTestFunc(tf.fd) || td.reach[name] {
 					continue
 				}
-				if called := callsOf(tf.fd.Body, td.reach); len(called) > 0 {
+				in := []ast.Node{tf.fd.Body}
+				if !strings.HasSuffix(tf.path, "_test.go") {
+					// A function of the package reaches what the handler
+					// literals it builds call (a factory), not what its
+					// body calls: New registering the tools hands no
+					// handler to its caller.
+					in = lits(tf.fd.Body)
+				}
+				if called := callsOf(in, td.reach); len(called) > 0 {
 					td.reach[name], grew = true, true
 					td.via[name] = called[0]
 					if v := td.via[called[0]]; v != "" {
@@ -554,10 +580,10 @@ func convertedTests(fs []Finding, fixed map[*Finding]bool) []*testDir {
 			}
 		}
 		for _, tf := range funcs {
-			if !isTestFunc(tf.fd) {
+			if !isTestFunc(tf.fd) || !strings.HasSuffix(tf.path, "_test.go") {
 				continue
 			}
-			if calls := callsOf(tf.fd.Body, td.reach); len(calls) > 0 {
+			if calls := callsOf([]ast.Node{tf.fd.Body}, td.reach); len(calls) > 0 {
 				td.tests = append(td.tests, testUse{tf.fd.Name.Name, tf.path, fset.Position(tf.fd.Pos()).Line, calls})
 			}
 		}

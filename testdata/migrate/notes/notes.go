@@ -21,6 +21,7 @@ func New(n *Notes) *server.MCPServer {
 	s := server.NewMCPServer("notes", "1.0.0", server.WithRecovery())
 	s.AddTool(mcp.NewTool("read_note", mcp.WithString("path", mcp.Required())), n.read)
 	s.AddTool(mcp.NewTool("write_note", mcp.WithString("path", mcp.Required()), mcp.WithString("text")), n.write)
+	s.AddTool(mcp.NewTool("count_notes", mcp.WithString("dir", mcp.Required())), n.countTool())
 	return s
 }
 
@@ -51,4 +52,20 @@ func (n *Notes) write(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallTo
 		return mcp.NewToolResultErrorFromErr("failed to write the note", err), nil
 	}
 	return mcp.NewToolResultText("written"), nil
+}
+
+// countTool builds the count_notes handler, which hands the call to
+// count: a test that calls the handler it builds reaches count.
+func (n *Notes) countTool() server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return n.count(ctx, req)
+	}
+}
+
+func (n *Notes) count(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	dir, err := req.RequireString("dir")
+	if err != nil {
+		return mcp.NewToolResultError(err.Error()), nil
+	}
+	return mcp.NewToolResultText("notes in " + dir), nil
 }

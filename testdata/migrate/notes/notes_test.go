@@ -57,3 +57,12 @@ func TestReadContract(t *testing.T) {
 		t.Fatal("read without a path succeeded")
 	}
 }
+
+// TestCountNoDir calls the handler the factory builds: -fix's report names
+// it, and routes the call.
+func TestCountNoDir(t *testing.T) {
+	h := (&Notes{}).countTool()
+	if res, _ := h(context.Background(), mcp.CallToolRequest{}); res == nil || !res.IsError {
+		t.Fatalf("count without a dir: %v", res)
+	}
+}

@@ -1,8 +1,8 @@
 // Package upstream is an mcp-go server in front of a REST API whose
 // client returns an HTTP response with each error, and of a file store
 // with its own path check. -fix keeps caller mistakes caller errors where
-// the site shows them, and leaves alone the errors whose outcome only the
-// upstream's status would tell.
+// the site shows them, and hands the errors whose outcome only the
+// upstream's status would tell to toolerr.Upstream, which reads it.
 package upstream
 
 import (
@@ -27,12 +27,15 @@ type Response struct{ *http.Response }
 // Repo is a repository.
 type Repo struct{ Name string }
 
-// Client calls the API.
-type Client struct{}
+// Client calls the API; its calls fail with Err, when set.
+type Client struct{ Err error }
 
 // GetRepo fetches a repository.
 func (c *Client) GetRepo(ctx context.Context, owner, repo string) (*Repo, *Response, error) {
-	return nil, nil, errors.New("not implemented")
+	if c.Err != nil {
+		return nil, nil, c.Err
+	}
+	return &Repo{Name: owner + "/" + repo}, &Response{}, nil
 }
 
 // ErrWorkspaceNotFound is the store's sentinel for an unknown workspace.
@@ -59,6 +62,7 @@ func New(s0 *Server) *server.MCPServer {
 	s := server.NewMCPServer("upstream", "1.0.0")
 	s.AddTool(mcp.NewTool("get_repo", mcp.WithString("owner"), mcp.WithString("repo")), s0.getRepo)
 	s.AddTool(mcp.NewTool("get_repo_name", mcp.WithString("owner"), mcp.WithString("repo")), s0.getRepoName)
+	s.AddTool(mcp.NewTool("get_home_repo"), s0.getHomeRepo)
 	s.AddTool(mcp.NewTool("read_workspace", mcp.WithString("name")), s0.getWorkspace)
 	s.AddTool(mcp.NewTool("read_file", mcp.WithString("path")), s0.readFile)
 	s.AddTool(mcp.NewTool("stat_file", mcp.WithString("path")), s0.statFile)
@@ -87,11 +91,22 @@ func (s *Server) getRepo(ctx context.Context, req mcp.CallToolRequest) (*mcp.Cal
 }
 
 // getRepoName does not: the error may be a 404 or a fault, and only the
-// status would tell.
+// status the error carries tells.
 func (s *Server) getRepoName(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	r, _, err := s.c.GetRepo(ctx, req.GetString("owner", ""), req.GetString("repo", ""))
 	if err != nil {
 		return mcp.NewToolResultError("failed to get repository: " + err.Error()), nil
+	}
+	return mcp.NewToolResultText(r.Name), nil
+}
+
+// getHomeRepo asks for a repository the model did not name: the status
+// decides all the same, since what a request holds is not always in sight
+// (a request built by another call, from the model's values or not).
+func (s *Server) getHomeRepo(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	r, _, err := s.c.GetRepo(ctx, "octo", "home")
+	if err != nil {
+		return mcp.NewToolResultError("failed to get the home repository: " + err.Error()), nil
 	}
 	return mcp.NewToolResultText(r.Name), nil
 }
