@@ -92,14 +92,7 @@ func (cv *converter) callerWithCause(msg message, api toolmodel.ToolErrorAPI, ra
 		kind = toolmodel.OutcomeStale
 	}
 	ctor := api.Ctors[kind]
-	if ctor == "" || api.Pkg != toolmodel.ToolerrModule || len(raw) != 1 {
-		return "", "", false
-	}
-	cause, ok := cv.src(raw[0])
-	if !ok {
-		return "", "", false
-	}
-	kept, ok := cv.partsWithout(msg)
+	cause, kept, ok := cv.causeAndParts(ctor, api, raw, msg)
 	if !ok {
 		return "", "", false
 	}
@@ -119,6 +112,22 @@ func (cv *converter) callerWithCause(msg message, api toolmodel.ToolErrorAPI, ra
 	}
 	return ctor + "(" + text + ", " + q + "WithCause(" + cause + "))",
 		"return a ToolError from " + ctor + " " + why + ", its raw error kept as the cause for the log", true
+}
+
+// causeAndParts returns, for a fix by toolerr's constructor ctor, the
+// source of msg's one raw error and the parts of its text without it;
+// false when the API is not toolerr or has no such constructor, or either
+// cannot be written.
+func (cv *converter) causeAndParts(ctor string, api toolmodel.ToolErrorAPI, raw []ast.Expr, msg message) (string, []part, bool) {
+	if ctor == "" || api.Pkg != toolmodel.ToolerrModule || len(raw) != 1 {
+		return "", nil, false
+	}
+	cause, ok := cv.src(raw[0])
+	if !ok {
+		return "", nil, false
+	}
+	kept, ok := cv.partsWithout(msg)
+	return cause, kept, ok
 }
 
 // partsWithout returns the parts of msg's text without the raw error it
@@ -153,14 +162,7 @@ func (cv *converter) partsWithout(msg message) ([]part, bool) {
 // is not toolerr, or the text cannot be written without the error.
 func (cv *converter) upstreamFix(msg message, api toolmodel.ToolErrorAPI, raw []ast.Expr) (string, string, bool) {
 	ctor := api.Ctors[toolmodel.OutcomeCaller]
-	if ctor == "" || api.Pkg != toolmodel.ToolerrModule || len(raw) != 1 {
-		return "", "", false
-	}
-	cause, ok := cv.src(raw[0])
-	if !ok {
-		return "", "", false
-	}
-	kept, ok := cv.partsWithout(msg)
+	cause, kept, ok := cv.causeAndParts(ctor, api, raw, msg)
 	if !ok {
 		return "", "", false
 	}
