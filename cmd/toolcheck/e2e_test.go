@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/toolcheck/toolcheck/internal/testkit"
@@ -38,15 +39,40 @@ type expectation struct {
 
 var wantRe = regexp.MustCompile(`(\w+) ("(?:[^"\\]|\\.)*")`)
 
-// buildTool builds the toolcheck binary once per test.
+// tool is the toolcheck binary the tests share, built once per run of
+// the test binary: its tests do not change it, and go vet keys its cache
+// by the binary's content, so one build per test bought nothing but its
+// link (a test that needs a cache miss runs a freshCopy).
+var tool struct {
+	once sync.Once
+	dir  string
+	bin  string
+	err  error
+	out  []byte
+}
+
+// buildTool returns the toolcheck binary, built on first use.
 func buildTool(t *testing.T) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "toolcheck")
-	cmd := exec.Command("go", "build", "-o", bin, ".")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	tool.once.Do(func() {
+		if tool.dir, tool.err = os.MkdirTemp("", "toolcheck-test-"); tool.err != nil {
+			return
+		}
+		tool.bin = filepath.Join(tool.dir, "toolcheck")
+		tool.out, tool.err = exec.Command("go", "build", "-o", tool.bin, ".").CombinedOutput()
+	})
+	if tool.err != nil {
+		t.Fatalf("go build: %v\n%s", tool.err, tool.out)
 	}
-	return bin
+	return tool.bin
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if tool.dir != "" {
+		os.RemoveAll(tool.dir)
+	}
+	os.Exit(code)
 }
 
 func expectations(t *testing.T, dir string) []expectation {
