@@ -43,19 +43,8 @@ var callerWords = []string{
 // caller error's text gives when the project's text does not say it
 // ("not found"; empty when it does).
 func (cv *converter) callerEvidence(msg message, o toolmodel.Outcome) (string, bool) {
-	parts, ok := cv.messageParts(msg)
-	if !ok {
-		return "", false
-	}
-	var lit strings.Builder
-	for _, p := range parts {
-		lit.WriteString(p.lit)
-	}
-	text := strings.ToLower(lit.String())
-	for _, w := range callerWords {
-		if strings.Contains(text, w) {
-			return "", true
-		}
+	if cv.saysCaller(msg) {
+		return "", true
 	}
 	reason := ""
 	if fp := cv.c.m.FailureAt(cv.at); fp != nil && fp.Test.Failed {
@@ -79,6 +68,49 @@ func (cv *converter) callerEvidence(msg message, o toolmodel.Outcome) (string, b
 		}
 	}
 	return reason, reason != ""
+}
+
+// saysCaller reports whether the project's own text in msg says the
+// model's argument was wrong: not found, denied, already exists.
+func (cv *converter) saysCaller(msg message) bool {
+	parts, ok := cv.messageParts(msg)
+	if !ok {
+		return false
+	}
+	var lit strings.Builder
+	for _, p := range parts {
+		lit.WriteString(p.lit)
+	}
+	text := strings.ToLower(lit.String())
+	for _, w := range callerWords {
+		if strings.Contains(text, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// ownCaller writes the caller error of a message with no raw error whose
+// own text says the model's argument was wrong ("provider not found:
+// %s/%s - verify the namespace and provider name"), where the evidence
+// shows only that something failed: the text as it is, and with toolerr
+// the failed error kept as the cause for the log.
+func (cv *converter) ownCaller(msg message, api toolmodel.ToolErrorAPI) (string, string, bool) {
+	ctor := api.Ctors[toolmodel.OutcomeCaller]
+	if ctor == "" {
+		return "", "", false
+	}
+	text, ok := cv.textOf(msg)
+	if !ok {
+		return "", "", false
+	}
+	cv.imports = toolmodel.MergeImports(cv.imports, api.Imports)
+	why := "return a ToolError from " + ctor + " with a message that says the model's argument was wrong"
+	if fp := cv.c.m.FailureAt(cv.at); api.Pkg == toolmodel.ToolerrModule && fp != nil && fp.Test.Err != nil && fp.Test.Failed && cv.names(fp.Test.Err) {
+		q := strings.TrimSuffix(ctor, "CallerError")
+		return ctor + "(" + text + ", " + q + "WithCause(" + fp.Test.Err.Name() + "))", why + ", the failed error kept as the cause for the log", true
+	}
+	return ctor + "(" + text + ")", why, true
 }
 
 // callerWithCause writes the caller error of a message that renders the

@@ -123,7 +123,12 @@
 // with %w for the boundary's ERROR record (err itself for err.Error()), or
 // the message with the failed error wrapped, or errors.New(msg); the model
 // gets the boundary's fixed text, and its error string drops the
-// punctuation that ended the text (staticcheck ST1005). A site whose
+// punctuation that ended the text (staticcheck ST1005). A message with no
+// raw error whose own text says the model's argument was wrong (not found,
+// does not exist, access denied, already exists, not allowed: "provider
+// not found: %s - verify the namespace") becomes a caller error where the
+// evidence shows only that something failed, or nothing, the failed error
+// kept as the cause for the log. A site whose
 // evidence shows no outcome ("the note is empty" on no error path), or
 // whose message carries the error of the project's own check of values
 // the evidence cannot trace to the arguments, keeps its finding without a

@@ -470,6 +470,11 @@ func (cv *converter) convert(msg message, api toolmodel.ToolErrorAPI) (string, s
 		e, ok := cv.wrapped(msg)
 		return e, faultFix, ok
 	}
+	if (o.Kind == toolmodel.OutcomeFault && o.Why == "" || o.Kind == toolmodel.OutcomeUnknown) && cv.saysCaller(msg) {
+		// The evidence shows only that something failed, or nothing;
+		// the project's own text says what the model named is wrong.
+		return cv.ownCaller(msg, api)
+	}
 	kind := o.Kind
 	switch kind {
 	case toolmodel.OutcomeOff:

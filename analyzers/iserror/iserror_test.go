@@ -30,7 +30,7 @@ func fixCount(rs []*analysistest.Result) int {
 
 func TestFixes(t *testing.T) {
 	dir := testkit.GOPATH(t, analysistest.TestData())
-	for pkg, want := range map[string]int{"errfix": 1, "outcomefix": 1, "convert": 20, "installable": 1, "forward": 11} {
+	for pkg, want := range map[string]int{"errfix": 1, "outcomefix": 1, "convert": 23, "installable": 1, "forward": 11} {
 		if n := fixCount(analysistest.RunWithSuggestedFixes(t, dir, iserror.Analyzer, pkg)); n != want {
 			t.Errorf("%s: %d suggested fixes, want %d", pkg, n, want)
 		}

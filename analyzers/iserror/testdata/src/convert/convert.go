@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"os"
 	"strconv"
+	"strings"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -239,6 +240,7 @@ func Register(s *server.MCPServer) {
 	s.AddTool(mcp.NewTool("helpers"), Boundary(helpers))
 	s.AddTool(mcp.NewTool("update"), Boundary(update))
 	s.AddTool(mcp.NewTool("owner"), Boundary(owner))
+	s.AddTool(mcp.NewTool("lookup"), Boundary(lookup))
 }
 
 func RegisterTyped(s *sdk.Server) {
@@ -268,4 +270,22 @@ func owner(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, e
 		return mcp.NewToolResultError(err.Error()), nil // want `mcp.NewToolResultError builds`
 	}
 	return mcp.NewToolResultText(q.Name), nil
+}
+
+// lookup's texts say what the model named is not there where the evidence
+// shows only that something failed, or nothing: caller errors. The twin
+// says nothing of the kind: a fault.
+func lookup(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	name := req.GetString("name", "")
+	index, err := load(indexPath)
+	if err != nil {
+		return mcp.NewToolResultErrorf("provider not found: %s - verify the provider name", name), nil // want `mcp.NewToolResultErrorf builds`
+	}
+	if !strings.Contains(index, name) {
+		return mcp.NewToolResultError(fmt.Sprintf("label %q not found in the index", name)), nil // want `mcp.NewToolResultError builds`
+	}
+	if _, err := load(index); err != nil {
+		return mcp.NewToolResultError("Failed to read the index."), nil // want `mcp.NewToolResultError builds`
+	}
+	return mcp.NewToolResultText(index), nil
 }
