@@ -97,14 +97,14 @@ func (m *Model) ErrorClassOf(obj types.Object) ErrorClass {
 			}
 		}
 	}
-	return ErrorClassByName(obj.Name())
+	return errorClassByName(obj.Name())
 }
 
-// ErrorClassByName reads the class of an error from its name (or a
+// errorClassByName reads the class of an error from its name (or a
 // predicate's, without its Is): ErrNotFound, NotExistError, ErrNoRows,
 // ErrAlreadyExists, ErrInvalidPath, ErrConflict, ErrVersionMismatch,
 // ErrUnknownKind.
-func ErrorClassByName(name string) ErrorClass {
+func errorClassByName(name string) ErrorClass {
 	words := CamelWords(name)
 	if len(words) > 0 && words[0] == "err" {
 		words = words[1:]
@@ -341,7 +341,7 @@ func (m *Model) testOf(cond ast.Expr) ErrTest {
 			}
 			return t
 		case len(e.Args) == 1 && isPredicateName(fn.Name()):
-			if class := ErrorClassByName(fn.Name()[2:]); class != ClassAny {
+			if class := errorClassByName(fn.Name()[2:]); class != ClassAny {
 				return ErrTest{Err: v, Failed: true, Exact: true, Class: class, What: qualifiedObj(fn)}
 			}
 		}
@@ -634,13 +634,13 @@ func (m *Model) absenceCond(e ast.Expr) bool {
 				if tv, ok := info.Types[x]; ok && tv.Value != nil && tv.Value.ExactString() == "404" {
 					return true
 				}
-				if c, isConst := objectOfExpr(info, x).(*types.Const); isConst && ErrorClassByName(c.Name()) == ClassNotFound {
+				if c, isConst := objectOfExpr(info, x).(*types.Const); isConst && errorClassByName(c.Name()) == ClassNotFound {
 					return true
 				}
 			}
 		}
 	case *ast.CallExpr:
-		if fn := m.callee(e); fn != nil && isPredicateName(fn.Name()) && ErrorClassByName(fn.Name()[2:]) == ClassNotFound {
+		if fn := m.callee(e); fn != nil && isPredicateName(fn.Name()) && errorClassByName(fn.Name()[2:]) == ClassNotFound {
 			return true
 		}
 	}
@@ -661,7 +661,7 @@ func (m *Model) IsRecoverTest(ifs *ast.IfStmt) bool {
 	} else if !isNilExpr(info, be.Y) {
 		return false
 	}
-	if IsRecoverCall(info, x) {
+	if isRecoverCall(info, x) {
 		return true
 	}
 	id, ok := ast.Unparen(x).(*ast.Ident)
@@ -673,15 +673,15 @@ func (m *Model) IsRecoverTest(ifs *ast.IfStmt) bool {
 		return false
 	}
 	for _, d := range m.Flow.Defs(v) {
-		if d.Pos < ifs.Cond.Pos() && d.Rhs != nil && IsRecoverCall(info, d.Rhs) {
+		if d.Pos < ifs.Cond.Pos() && d.Rhs != nil && isRecoverCall(info, d.Rhs) {
 			return true
 		}
 	}
 	return false
 }
 
-// IsRecoverCall reports whether e is a call of the recover builtin.
-func IsRecoverCall(info *types.Info, e ast.Expr) bool {
+// isRecoverCall reports whether e is a call of the recover builtin.
+func isRecoverCall(info *types.Info, e ast.Expr) bool {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok {
 		return false

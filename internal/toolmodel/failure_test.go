@@ -18,8 +18,8 @@ func TestErrorClassByName(t *testing.T) {
 		"ErrConfigNotFound": ClassAny, "ErrTimeout": ClassAny, "ErrClosed": ClassAny, "ErrUnknown": ClassAny, "Err": ClassAny,
 		"ErrInternal": ClassAny, "ErrUpstreamNotFound": ClassAny,
 	} {
-		if got := ErrorClassByName(name); got != want {
-			t.Errorf("ErrorClassByName(%q) = %v, want %v", name, got, want)
+		if got := errorClassByName(name); got != want {
+			t.Errorf("errorClassByName(%q) = %v, want %v", name, got, want)
 		}
 	}
 }

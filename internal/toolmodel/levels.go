@@ -266,7 +266,7 @@ func (lv *Levels) exprLevel(e ast.Expr, fn ast.Node) Level {
 			if l := lv.setsOf(fnObj); l != LevelUnknown && l != LevelFromParam {
 				return l
 			}
-			if len(x.Args) == 0 && IsLevelMethodName(fnObj.Name()) {
+			if len(x.Args) == 0 && isLevelMethodName(fnObj.Name()) {
 				return LevelByName(fnObj.Name())
 			}
 		}

@@ -582,10 +582,10 @@ func (m *Model) callLevel(call *ast.CallExpr, msgIdx int) ast.Expr {
 // level by their name.
 var levelWords = map[string]bool{"info": true, "warn": true, "warning": true, "error": true, "debug": true}
 
-// IsLevelMethodName reports whether a method's name says it sets a level:
+// isLevelMethodName reports whether a method's name says it sets a level:
 // it mentions Level, or is a level name (Info, Warn, Warning, Error,
 // Debug) with an optional With, At, As or Set prefix.
-func IsLevelMethodName(name string) bool {
+func isLevelMethodName(name string) bool {
 	if strings.Contains(name, "Level") {
 		return true
 	}
@@ -619,7 +619,7 @@ func (m *Model) setsLevelCall(call *ast.CallExpr) bool {
 			return true
 		}
 	}
-	if len(call.Args) == 0 && IsLevelMethodName(fn.Name()) && sig.Results().Len() <= 1 {
+	if len(call.Args) == 0 && isLevelMethodName(fn.Name()) && sig.Results().Len() <= 1 {
 		if sig.Results().Len() == 0 {
 			return true
 		}
