@@ -9,6 +9,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/toolcheck/toolcheck/internal/flow"
@@ -403,6 +404,137 @@ func trimErrorEnd(s string) string {
 		return t
 	}
 	return s
+}
+
+// ownCheckFix writes the fix of a site whose raw error comes from the
+// project's own check (ownCallerCheck), with toolerr: the check's own
+// errors that say the model's argument was wrong, fmt.Errorf calls
+// returned directly, become caller ToolErrors where they are made
+// (toolerr.CallerError(fmt.Sprintf(...)), the call's line breaks kept),
+// and the site returns its raw error as a fault wrapping it: the boundary
+// finds the ToolError in the chain and answers the caller's mistakes as
+// caller errors, the check's other failures as faults. False when the
+// check makes such an error another way (errors.New, wrapping with %w, a
+// sentinel), or the API is not toolerr.
+func (cv *converter) ownCheckFix(msg message, api toolmodel.ToolErrorAPI, raw []ast.Expr) (string, string, bool) {
+	m := cv.c.m
+	ctor := api.Ctors[toolmodel.OutcomeCaller]
+	fp := cv.rawOp(raw)
+	if ctor == "" || api.Pkg != toolmodel.ToolerrModule || fp == nil {
+		return "", "", false
+	}
+	fn := typeutil.StaticCallee(cv.c.info, fp.Op)
+	if fn == nil || fn.Pkg() != cv.c.pass.Pkg {
+		return "", "", false
+	}
+	d := m.Flow.Decl(fn.Origin())
+	if d == nil || d.Body == nil {
+		return "", "", false
+	}
+	file := m.FileOf(d.Pos())
+	if file == nil {
+		return "", "", false
+	}
+	q, edits, ok := m.Qualifier(file, toolmodel.ToolerrModule, "toolerr")
+	if !ok {
+		return "", "", false
+	}
+	says := func(e ast.Expr) bool {
+		tv, ok := cv.c.info.Types[e]
+		if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+			return false
+		}
+		text := strings.ToLower(constant.StringVal(tv.Value))
+		for _, w := range callerWords {
+			if strings.Contains(text, w) {
+				return !strings.Contains(text, "%w")
+			}
+		}
+		return false
+	}
+	converted, bare, other := 0, 0, false
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			f := typeutil.StaticCallee(cv.c.info, n)
+			if !(mcpsdk.IsFunc(f, "fmt", "Errorf") || mcpsdk.IsFunc(f, "errors", "New")) || len(n.Args) == 0 {
+				return true
+			}
+			tv, ok := cv.c.info.Types[n.Args[0]]
+			text := ""
+			if ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+				text = strings.ToLower(constant.StringVal(tv.Value))
+			}
+			if !says(n.Args[0]) {
+				for _, w := range callerWords {
+					other = other || strings.Contains(text, w) // with %w
+				}
+				return true
+			}
+			sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr)
+			if !ok || f.Name() != "Errorf" || !cv.returned(d.Body, n) {
+				other = true
+				return true
+			}
+			if len(n.Args) == 1 {
+				// A constant text needs no Sprintf (staticcheck S1039).
+				edits = append(edits, analysis.TextEdit{Pos: n.Fun.Pos(), End: n.Fun.End(), NewText: []byte(q + "CallerError")})
+				bare++
+			} else {
+				edits = append(edits,
+					analysis.TextEdit{Pos: n.Pos(), End: n.Pos(), NewText: []byte(q + "CallerError(")},
+					analysis.TextEdit{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte("Sprintf")},
+					analysis.TextEdit{Pos: n.End(), End: n.End(), NewText: []byte(")")})
+			}
+			converted++
+		}
+		return true
+	})
+	if converted == 0 || other || bare == converted && cv.fmtUses(file) == bare {
+		return "", "", false // fmt would be left imported and unused
+	}
+	e, ok := cv.wrapped(msg)
+	if !ok {
+		return "", "", false
+	}
+	cv.imports = toolmodel.MergeImports(cv.imports, edits)
+	return e, "return the error as a fault, and make the errors of " + fn.Name() + " that say the model's argument was wrong caller ToolErrors (" + q + "CallerError): the boundary answers those as caller errors and the rest as faults", true
+}
+
+// fmtUses counts the references to package fmt in file.
+func (cv *converter) fmtUses(file *ast.File) int {
+	n := 0
+	ast.Inspect(file, func(x ast.Node) bool {
+		if id, ok := x.(*ast.Ident); ok {
+			if pn, ok := cv.c.info.Uses[id].(*types.PkgName); ok && pn.Imported().Path() == "fmt" {
+				n++
+			}
+		}
+		return true
+	})
+	return n
+}
+
+// returned reports whether call is a result of a return statement of
+// body, outside function literals.
+func (cv *converter) returned(body *ast.BlockStmt, call *ast.CallExpr) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			for _, r := range n.Results {
+				if ast.Unparen(r) == call {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // ownCallerCheck reports whether one of the raw errors was set by a call

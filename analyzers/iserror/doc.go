@@ -142,7 +142,16 @@
 // `*github.Response`) goes, with toolerr, to `toolerr.Upstream(err,
 // "failed to get issue")`, which reads the status the error carries at
 // run time (a 404 a caller error, a rate limit a retry, the rest a fault);
-// with the project's own ToolError API it keeps its finding.
+// with the project's own ToolError API it keeps its finding. The raw error
+// of a function of the package whose own errors say the model's argument
+// was wrong for some inputs and are faults for others (a path check's
+// `fmt.Errorf("access denied - path outside allowed directories: %s",
+// abs)` beside `fmt.Errorf("invalid path: %w", err)`) is told apart where
+// it is made: with toolerr, those fmt.Errorf calls become
+// `toolerr.CallerError(fmt.Sprintf(...))` (their line breaks kept; a
+// constant text without Sprintf), and the site a fault wrapping the error,
+// in which the boundary finds the ToolError; a check that makes such an
+// error another way (errors.New, %w, a sentinel) keeps the finding.
 //
 // It rewrites mcp-go's NewToolResultError, NewToolResultErrorf and
 // NewToolResultErrorFromErr, a result literal whose only content is one

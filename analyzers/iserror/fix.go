@@ -458,7 +458,7 @@ func (cv *converter) convert(msg message, api toolmodel.ToolErrorAPI) (string, s
 			return cv.callerWithCause(msg, api, raw, reason, o)
 		}
 		if cv.ownCallerCheck(raw) {
-			return "", "", false
+			return cv.ownCheckFix(msg, api, raw)
 		}
 		if cv.upstreamStatus(raw) {
 			// The upstream's status, which the error carries, decides.

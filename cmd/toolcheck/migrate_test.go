@@ -26,7 +26,7 @@ func TestMigrate(t *testing.T) {
 	// keep the raw error text messagetext reports.
 	first, _, _ := run(t, dir, bin, "./...")
 	leftOut, stderr, code := run(t, dir, bin, "-fix", "./...")
-	if code != 3 || !strings.Contains(stderr, "toolcheck: fix: applied 28 fixes (iserror 24, unwrapped 4) in 4 files\n") {
+	if code != 3 || !strings.Contains(stderr, "toolcheck: fix: applied 29 fixes (iserror 25, unwrapped 4) in 4 files\n") {
 		t.Fatalf("-fix: exit %d, stderr:\n%s", code, stderr)
 	}
 	if !strings.Contains(stderr, "toolcheck: fix: the boundary is installed; add a test that fails for any tool a client can call without it: mcpgotest.Check(t, s) or gosdktest.Check(t, s)") {
@@ -77,7 +77,8 @@ func TestMigrate(t *testing.T) {
 	}
 	// An upstream error handed to toolerr.Upstream reaches the model, through
 	// the boundary, as what its status says: a 404 the model's mistake, a
-	// 500 a fault.
+	// 500 a fault; the project's own check's access-denied error, made a
+	// ToolError where it is made, a caller error.
 	if err := os.WriteFile(filepath.Join(dir, "upstream", "migrated_test.go"), []byte(upstreamStatusTest), 0o666); err != nil {
 		t.Fatal(err)
 	}
@@ -136,6 +137,17 @@ func TestMigratedUpstream(t *testing.T) {
 		if got := res.Content[0].(mcp.TextContent).Text; got != want {
 			t.Errorf("status %d: the model reads %q, want %q", status, got, want)
 		}
+	}
+	// The project's check, its access-denied errors made caller errors.
+	s := &Server{allowed: "/nonexistent-root"}
+	var req mcp.CallToolRequest
+	req.Params.Arguments = map[string]any{"path": "/etc"}
+	res, err := mcpgo.Boundary(s.statFile)(context.Background(), req)
+	if err != nil || res == nil || !res.IsError || len(res.Content) != 1 {
+		t.Fatalf("stat outside the root: %v, %+v", err, res)
+	}
+	if got, want := res.Content[0].(mcp.TextContent).Text, "access denied - path outside allowed directories: /etc"; got != want {
+		t.Errorf("stat outside the root: the model reads %q, want %q", got, want)
 	}
 }
 `

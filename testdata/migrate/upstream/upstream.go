@@ -144,14 +144,23 @@ func (s *Server) readFile(ctx context.Context, req mcp.CallToolRequest) (*mcp.Ca
 }
 
 // checkPath is the project's own check, whose errors say access denied
-// for some paths and are faults for others: the site cannot tell which.
+// for some paths and are faults for others: the site cannot tell which,
+// so -fix makes the access-denied errors caller ToolErrors where they are
+// made, and the site a fault wrapping the error, which the boundary tells
+// apart.
 func (s *Server) checkPath(path string) (string, error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return "", fmt.Errorf("invalid path: %w", err)
 	}
+	if strings.Contains(abs, "..") {
+		return "", fmt.Errorf("access denied - relative paths are not allowed")
+	}
 	if !strings.HasPrefix(abs, s.allowed) {
-		return "", fmt.Errorf("access denied - path outside allowed directories: %s", abs)
+		return "", fmt.Errorf(
+			"access denied - path outside allowed directories: %s",
+			abs,
+		)
 	}
 	return abs, nil
 }
