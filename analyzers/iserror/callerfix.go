@@ -415,7 +415,8 @@ func trimErrorEnd(s string) string {
 // finds the ToolError in the chain and answers the caller's mistakes as
 // caller errors, the check's other failures as faults. False when the
 // check makes such an error another way (errors.New, wrapping with %w, a
-// sentinel), or the API is not toolerr.
+// sentinel), makes an error of its own that says something else (which
+// may be the model's mistake too), or the API is not toolerr.
 func (cv *converter) ownCheckFix(msg message, api toolmodel.ToolErrorAPI, raw []ast.Expr) (string, string, bool) {
 	m := cv.c.m
 	ctor := api.Ctors[toolmodel.OutcomeCaller]
@@ -468,9 +469,11 @@ func (cv *converter) ownCheckFix(msg message, api toolmodel.ToolErrorAPI, raw []
 				text = strings.ToLower(constant.StringVal(tv.Value))
 			}
 			if !says(n.Args[0]) {
-				for _, w := range callerWords {
-					other = other || strings.Contains(text, w) // with %w
-				}
+				// Another verdict of the check's own ("does not belong
+				// to the requested project") may be the model's too, and
+				// the fix would make it a fault; an error wrapping a
+				// failure (%w) is one.
+				other = other || !strings.Contains(text, "%w")
 				return true
 			}
 			sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr)

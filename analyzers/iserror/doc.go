@@ -151,7 +151,9 @@
 // `toolerr.CallerError(fmt.Sprintf(...))` (their line breaks kept; a
 // constant text without Sprintf), and the site a fault wrapping the error,
 // in which the boundary finds the ToolError; a check that makes such an
-// error another way (errors.New, %w, a sentinel) keeps the finding.
+// error another way (errors.New, %w, a sentinel), or makes an error of
+// its own that says something else ("does not belong to the requested
+// project", which may be the model's mistake too), keeps the finding.
 //
 // It rewrites mcp-go's NewToolResultError, NewToolResultErrorf and
 // NewToolResultErrorFromErr, a result literal whose only content is one

@@ -63,6 +63,7 @@ func New(s0 *Server) *server.MCPServer {
 	s.AddTool(mcp.NewTool("get_repo", mcp.WithString("owner"), mcp.WithString("repo")), s0.getRepo)
 	s.AddTool(mcp.NewTool("get_repo_name", mcp.WithString("owner"), mcp.WithString("repo")), s0.getRepoName)
 	s.AddTool(mcp.NewTool("get_home_repo"), s0.getHomeRepo)
+	s.AddTool(mcp.NewTool("owner_info", mcp.WithString("owner")), s0.ownerInfo)
 	s.AddTool(mcp.NewTool("read_workspace", mcp.WithString("name")), s0.getWorkspace)
 	s.AddTool(mcp.NewTool("read_file", mcp.WithString("path")), s0.readFile)
 	s.AddTool(mcp.NewTool("stat_file", mcp.WithString("path")), s0.statFile)
@@ -175,4 +176,23 @@ func (s *Server) statFile(ctx context.Context, req mcp.CallToolRequest) (*mcp.Ca
 		return mcp.NewToolResultErrorf("JSON encoding of %s failed: %v", abs, err), nil
 	}
 	return mcp.NewToolResultText(string(data)), nil
+}
+
+// checkOwner's own verdicts say access denied, and something else that
+// may be the model's mistake too: the site keeps its finding, no fix.
+func (s *Server) checkOwner(owner string) error {
+	if owner == "" {
+		return fmt.Errorf("access denied - no owner")
+	}
+	if !strings.HasPrefix(owner, "octo") {
+		return fmt.Errorf("owner %s does not belong to this server", owner)
+	}
+	return nil
+}
+
+func (s *Server) ownerInfo(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	if err := s.checkOwner(req.GetString("owner", "")); err != nil {
+		return mcp.NewToolResultError(fmt.Sprintf("Error: %v", err)), nil
+	}
+	return mcp.NewToolResultText("ok"), nil
 }
