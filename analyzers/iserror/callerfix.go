@@ -498,12 +498,19 @@ func (cv *converter) ownCheckFix(msg message, api toolmodel.ToolErrorAPI, raw []
 	if converted == 0 || other || bare == converted && cv.fmtUses(file) == bare {
 		return "", "", false // fmt would be left imported and unused
 	}
+	site := "return the error as a fault"
 	e, ok := cv.wrapped(msg)
+	if cv.upstreamStatus(raw) {
+		// The check also hands on an upstream's answer: its status
+		// decides the rest (toolerr.Upstream finds the ToolError too).
+		site = "return the error through " + q + "Upstream"
+		e, _, ok = cv.upstreamFix(msg, api, raw)
+	}
 	if !ok {
 		return "", "", false
 	}
 	cv.imports = toolmodel.MergeImports(cv.imports, edits)
-	return e, "return the error as a fault, and make the errors of " + fn.Name() + " that say the model's argument was wrong caller ToolErrors (" + q + "CallerError): the boundary answers those as caller errors and the rest as faults", true
+	return e, site + ", and make the errors of " + fn.Name() + " that say the model's argument was wrong caller ToolErrors (" + q + "CallerError): the boundary answers those as caller errors and the rest as faults", true
 }
 
 // fmtUses counts the references to package fmt in file.

@@ -64,6 +64,7 @@ func New(s0 *Server) *server.MCPServer {
 	s.AddTool(mcp.NewTool("get_repo_name", mcp.WithString("owner"), mcp.WithString("repo")), s0.getRepoName)
 	s.AddTool(mcp.NewTool("get_home_repo"), s0.getHomeRepo)
 	s.AddTool(mcp.NewTool("owner_info", mcp.WithString("owner")), s0.ownerInfo)
+	s.AddTool(mcp.NewTool("repo_name", mcp.WithString("owner"), mcp.WithString("repo")), s0.repoName)
 	s.AddTool(mcp.NewTool("read_workspace", mcp.WithString("name")), s0.getWorkspace)
 	s.AddTool(mcp.NewTool("read_file", mcp.WithString("path")), s0.readFile)
 	s.AddTool(mcp.NewTool("stat_file", mcp.WithString("path")), s0.statFile)
@@ -195,4 +196,26 @@ func (s *Server) ownerInfo(ctx context.Context, req mcp.CallToolRequest) (*mcp.C
 		return mcp.NewToolResultError(fmt.Sprintf("Error: %v", err)), nil
 	}
 	return mcp.NewToolResultText("ok"), nil
+}
+
+// findRepo is the project's own lookup, which also hands on the API's
+// response: its own not-found error becomes a caller ToolError, and the
+// site goes through toolerr.Upstream, whose status decides the rest.
+func (s *Server) findRepo(ctx context.Context, owner, repo string) (*Repo, *Response, error) {
+	r, resp, err := s.c.GetRepo(ctx, owner, repo)
+	if err != nil {
+		return nil, resp, err
+	}
+	if r.Name == "" {
+		return nil, resp, fmt.Errorf("repository %s/%s not found", owner, repo)
+	}
+	return r, resp, nil
+}
+
+func (s *Server) repoName(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	r, _, err := s.findRepo(ctx, req.GetString("owner", ""), req.GetString("repo", ""))
+	if err != nil {
+		return mcp.NewToolResultError("failed to find repository: " + err.Error()), nil
+	}
+	return mcp.NewToolResultText(r.Name), nil
 }
