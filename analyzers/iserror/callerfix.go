@@ -98,14 +98,10 @@ func (cv *converter) saysCaller(msg message) bool {
 // the failed error kept as the cause for the log.
 func (cv *converter) ownCaller(msg message, api toolmodel.ToolErrorAPI) (string, string, bool) {
 	ctor := api.Ctors[toolmodel.OutcomeCaller]
-	if ctor == "" {
-		return "", "", false
-	}
-	text, ok := cv.textOf(msg)
+	text, ok := cv.ctorText(ctor, msg, api)
 	if !ok {
 		return "", "", false
 	}
-	cv.imports = toolmodel.MergeImports(cv.imports, api.Imports)
 	why := "return a ToolError from " + ctor + " with a message that says the model's argument was wrong"
 	if fp := cv.c.m.FailureAt(cv.at); api.Pkg == toolmodel.ToolerrModule && fp != nil && fp.Test.Err != nil && fp.Test.Failed && cv.names(fp.Test.Err) {
 		q := strings.TrimSuffix(ctor, "CallerError")

@@ -490,15 +490,26 @@ func (cv *converter) convert(msg message, api toolmodel.ToolErrorAPI) (string, s
 		return "", "", false
 	}
 	ctor := api.Ctors[kind]
-	if ctor == "" {
-		return "", "", false
-	}
-	text, ok := cv.textOf(msg)
+	text, ok := cv.ctorText(ctor, msg, api)
 	if !ok {
 		return "", "", false
 	}
-	cv.imports = toolmodel.MergeImports(cv.imports, api.Imports)
 	return ctor + "(" + text + ")", "return a ToolError from " + ctor + " " + o.Why, true
+}
+
+// ctorText returns msg's text as the argument of api's constructor ctor,
+// the API's imports merged; false when the API has no such constructor
+// or the text cannot be written.
+func (cv *converter) ctorText(ctor string, msg message, api toolmodel.ToolErrorAPI) (string, bool) {
+	if ctor == "" {
+		return "", false
+	}
+	text, ok := cv.textOf(msg)
+	if !ok {
+		return "", false
+	}
+	cv.imports = toolmodel.MergeImports(cv.imports, api.Imports)
+	return text, true
 }
 
 // rawErrors returns the errors msg carries into the model's text: its
