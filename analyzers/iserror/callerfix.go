@@ -232,6 +232,11 @@ func (cv *converter) sprintfOf(parts []part) (string, bool) {
 	if len(args) == 0 {
 		return strconv.Quote(text), true
 	}
+	if len(parts) == 1 && (parts[0].verb == "%s" || parts[0].verb == "%v") {
+		if t, ok := cv.c.info.TypeOf(parts[0].arg).(*types.Basic); ok && t.Info()&types.IsString != 0 {
+			return args[0], true // the string itself, not fmt.Sprintf("%s", s)
+		}
+	}
 	q, edits, ok := cv.c.m.Qualifier(cv.file, "fmt", "fmt")
 	if !ok {
 		return "", false

@@ -26,7 +26,7 @@ func TestMigrate(t *testing.T) {
 	// keep the raw error text messagetext reports.
 	first, _, _ := run(t, dir, bin, "./...")
 	leftOut, stderr, code := run(t, dir, bin, "-fix", "./...")
-	if code != 3 || !strings.Contains(stderr, "toolcheck: fix: applied 30 fixes (iserror 26, unwrapped 4) in 4 files\n") {
+	if code != 3 || !strings.Contains(stderr, "toolcheck: fix: applied 31 fixes (iserror 27, unwrapped 4) in 4 files\n") {
 		t.Fatalf("-fix: exit %d, stderr:\n%s", code, stderr)
 	}
 	if !strings.Contains(stderr, "toolcheck: fix: the boundary is installed; add a test that fails for any tool a client can call without it: mcpgotest.Check(t, s) or gosdktest.Check(t, s)") {

@@ -63,6 +63,7 @@ func New(s0 *Server) *server.MCPServer {
 	s.AddTool(mcp.NewTool("get_repo", mcp.WithString("owner"), mcp.WithString("repo")), s0.getRepo)
 	s.AddTool(mcp.NewTool("get_repo_name", mcp.WithString("owner"), mcp.WithString("repo")), s0.getRepoName)
 	s.AddTool(mcp.NewTool("get_home_repo"), s0.getHomeRepo)
+	s.AddTool(mcp.NewTool("fetch_repo", mcp.WithString("owner"), mcp.WithString("repo")), s0.fetchRepo)
 	s.AddTool(mcp.NewTool("owner_info", mcp.WithString("owner")), s0.ownerInfo)
 	s.AddTool(mcp.NewTool("repo_name", mcp.WithString("owner"), mcp.WithString("repo")), s0.repoName)
 	s.AddTool(mcp.NewTool("read_workspace", mcp.WithString("name")), s0.getWorkspace)
@@ -109,6 +110,21 @@ func (s *Server) getHomeRepo(ctx context.Context, req mcp.CallToolRequest) (*mcp
 	r, _, err := s.c.GetRepo(ctx, "octo", "home")
 	if err != nil {
 		return mcp.NewToolResultError("failed to get the home repository: " + err.Error()), nil
+	}
+	return mcp.NewToolResultText(r.Name), nil
+}
+
+func (s *Server) fetchRepo(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return s.repoResult(ctx, req.GetString("owner", ""), req.GetString("repo", ""), "failed to fetch the repository")
+}
+
+// repoResult takes the wording of its failure from its caller: the fix
+// hands that text to toolerr.Upstream as it is, not through
+// fmt.Sprintf("%s", failure).
+func (s *Server) repoResult(ctx context.Context, owner, repo, failure string) (*mcp.CallToolResult, error) {
+	r, _, err := s.c.GetRepo(ctx, owner, repo)
+	if err != nil {
+		return mcp.NewToolResultErrorFromErr(failure, err), nil
 	}
 	return mcp.NewToolResultText(r.Name), nil
 }
