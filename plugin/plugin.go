@@ -90,6 +90,7 @@ func (p *Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
 	}
 	fp := p.cfg.Fingerprint(dir)[:16]
 	as := suite.New(p.cfg)
+	p.cfg.SetReporting(driver.Names(as))
 	for _, a := range as {
 		for _, r := range a.Requires {
 			if r.Name == "toolmodel" {

@@ -83,6 +83,10 @@
 // its name or list it in the boundaries setting, otherwise return the error
 // and let the boundary render and log it".
 //
+// Where the result's text also draws a messagetext finding (a raw error, an
+// HTTP body), that finding comes as related information of this one when a
+// run reports both: one place, one finding.
+//
 // # Not reported
 //
 // Where it reports: tool handlers and the code they reach, and every other

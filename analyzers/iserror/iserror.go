@@ -75,7 +75,13 @@ func run(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter) error {
 				s.diag.SuggestedFixes = []analysis.SuggestedFix{fix}
 			}
 		}
-		r.Report(s.diag)
+		// The place is the construction (a literal, not only its IsError
+		// field): a messagetext finding on its text is about it too.
+		if s.expr != nil {
+			r.ReportAbout(s.diag, s.expr)
+		} else {
+			r.Report(s.diag)
+		}
 	}
 	c.exportFacts()
 	return nil

@@ -65,6 +65,13 @@
 // Each finding has a category, in the JSON and SARIF output and in the
 // finding's URL, so it can be filtered; each has its section below.
 //
+// The text of an IsError result built outside the tool boundary is one place
+// to fix with iserror's finding there: the ToolError iserror asks for, or the
+// fault its fix returns for the boundary to render, answers both. When a run
+// reports both analyzers, such a finding is not reported on its own but as
+// related information of iserror's, which golangci-lint leaves out; run with
+// -iserror=false to see it on its own.
+//
 // # raw-error
 //
 // An error interpolated (`%v`, `%s`, `%w`, `err.Error()`,

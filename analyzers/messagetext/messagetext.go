@@ -80,6 +80,7 @@ type checker struct {
 	reporter *toolmodel.Reporter
 	reported map[string]bool
 	sinkCats map[string]bool // categories reported for the text being checked
+	sink     ast.Node        // the construct that hands the text being checked to the model
 
 	expanding  map[*flow.Def]bool  // definitions whose leaves are being found
 	bodyFields map[*types.Var]bool // memo of bodyField
@@ -398,7 +399,7 @@ func (c *checker) report(n ast.Node, category, msg string) {
 		return
 	}
 	c.reported[key] = true
-	c.reporter.Report(analysis.Diagnostic{Pos: n.Pos(), End: n.End(), Category: category, Message: msg})
+	c.reporter.ReportAbout(analysis.Diagnostic{Pos: n.Pos(), End: n.End(), Category: category, Message: msg}, c.sink)
 }
 
 // isToolError reports whether t is a ToolError type.

@@ -316,8 +316,8 @@ func (c *checker) contentAssigned(v *types.Var) bool {
 
 // checkSink checks one model-facing text.
 func (c *checker) checkSink(st sinkText, u *unit) {
-	c.sinkCats = map[string]bool{}
-	defer func() { c.sinkCats = nil }()
+	c.sinkCats, c.sink = map[string]bool{}, st.node
+	defer func() { c.sinkCats, c.sink = nil, nil }()
 	hasLit := false
 	for _, p := range st.text {
 		if p.hole != nil {

@@ -29,7 +29,8 @@ type finding struct {
 
 func (f finding) key() string { return fmt.Sprintf("%s:%d: %s", f.File, f.Line, f.Message) }
 
-// expectation is a `// want <analyzer> "regexp"` comment in the fixture.
+// expectation is a `// want <analyzer> "regexp"` comment in the fixture;
+// the analyzer "related" expects related information of a finding there.
 type expectation struct {
 	File     string
 	Line     int
@@ -175,29 +176,46 @@ func parseText(t *testing.T, dir, out string, named bool) []finding {
 // each finding once.
 func parseJSON(t *testing.T, dir, out string) []finding {
 	t.Helper()
+	fs, _ := parseJSONRelated(t, dir, out)
+	return fs
+}
+
+// parseJSONRelated is parseJSON, which also returns each finding's related
+// information, as findings of its analyzer.
+func parseJSONRelated(t *testing.T, dir, out string) (fs, related []finding) {
+	t.Helper()
 	var tree map[string]map[string]json.RawMessage
 	if err := json.Unmarshal([]byte(out), &tree); err != nil {
 		t.Fatalf("-json output: %v\n%s", err, out)
 	}
-	var fs []finding
 	seen := map[finding]bool{}
+	at := func(posn, analyzer, message string) finding {
+		m := textLine.FindStringSubmatch(posn + ": x")
+		if m == nil {
+			t.Fatalf("bad posn %q", posn)
+		}
+		file, _ := filepath.Rel(dir, m[1])
+		n, _ := strconv.Atoi(m[2])
+		return finding{filepath.ToSlash(file), n, analyzer, message}
+	}
 	for pkg, byAnalyzer := range tree {
 		for analyzer, raw := range byAnalyzer {
 			var diags []struct {
 				Posn    string `json:"posn"`
 				Message string `json:"message"`
+				Related []struct {
+					Posn    string `json:"posn"`
+					Message string `json:"message"`
+				} `json:"related"`
 			}
 			if err := json.Unmarshal(raw, &diags); err != nil {
 				t.Fatalf("%s: %s: %s", pkg, analyzer, raw)
 			}
 			for _, d := range diags {
-				m := textLine.FindStringSubmatch(d.Posn + ": x")
-				if m == nil {
-					t.Fatalf("bad posn %q", d.Posn)
+				for _, r := range d.Related {
+					related = append(related, at(r.Posn, analyzer, r.Message))
 				}
-				file, _ := filepath.Rel(dir, m[1])
-				n, _ := strconv.Atoi(m[2])
-				f := finding{filepath.ToSlash(file), n, analyzer, d.Message}
+				f := at(d.Posn, analyzer, d.Message)
 				if seen[f] {
 					t.Errorf("-json lists %s:%d: %s twice", f.File, f.Line, f.Message)
 				}
@@ -206,7 +224,7 @@ func parseJSON(t *testing.T, dir, out string) []finding {
 			}
 		}
 	}
-	return fs
+	return fs, related
 }
 
 // analyzerKeys is keys with the analyzer's name.
@@ -242,7 +260,7 @@ func TestEndToEnd(t *testing.T) {
 	if code != 3 {
 		t.Fatalf("toolcheck -json: exit %d, want 3 (findings)\n%s", code, stderr)
 	}
-	js := parseJSON(t, dir, stdout)
+	js, related := parseJSONRelated(t, dir, stdout)
 
 	stdout, stderr, code = run(t, dir, bin, "./...")
 	if code != 3 {
@@ -276,6 +294,18 @@ func TestEndToEnd(t *testing.T) {
 	}
 	used := make([]bool, len(js))
 	for _, e := range exps {
+		if e.Analyzer == "related" {
+			// `related "re"`: related information of a finding, which a
+			// finding of another analyzer about the same place became.
+			found := false
+			for _, r := range related {
+				found = found || r.File == e.File && r.Line == e.Line && e.Re.MatchString(r.Message)
+			}
+			if !found {
+				t.Errorf("%s:%d: no related information matching %q", e.File, e.Line, e.Re)
+			}
+			continue
+		}
 		found := false
 		for i, f := range js {
 			if !used[i] && f.File == e.File && f.Line == e.Line && f.Analyzer == e.Analyzer && e.Re.MatchString(f.Message) {

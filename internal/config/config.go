@@ -63,6 +63,9 @@ type Config struct {
 	// alone holds the import paths of the packages a driver analyses both
 	// on their own and as their test variant in one run (SetAnalysedAlone).
 	alone atomic.Pointer[map[string]bool]
+	// reporting holds the analyzers whose findings the driver's run
+	// reports (SetReporting); nil when the driver has not said.
+	reporting atomic.Pointer[map[string]bool]
 
 	once    sync.Once
 	onceErr error
@@ -500,4 +503,29 @@ func (c *Config) SetAnalysedAlone(paths []string) {
 func (c *Config) AnalysedAlone(path string) bool {
 	set := c.alone.Load()
 	return set != nil && (*set)[path]
+}
+
+// SetReporting tells the analyzers which of them report in this run: the
+// analyzers a driver selected. Where two analyzers find the same place to
+// fix, the one whose finding stands for both reports it, if both report
+// in the run (see toolmodel's Subsume).
+func (c *Config) SetReporting(names []string) {
+	set := make(map[string]bool, len(names))
+	for _, n := range names {
+		set[n] = true
+	}
+	c.reporting.Store(&set)
+}
+
+// Reports reports whether the analyzer called name reports in this run;
+// false when the driver has not said (SetReporting).
+func (c *Config) Reports(name string) bool {
+	if c == nil {
+		return false
+	}
+	if c.root != nil {
+		return c.root.Reports(name)
+	}
+	set := c.reporting.Load()
+	return set != nil && (*set)[name]
 }

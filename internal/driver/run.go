@@ -171,6 +171,16 @@ func Select(all []*analysis.Analyzer, enable map[string]*triState) []*analysis.A
 	return except
 }
 
+// Names returns the names of analyzers: the ones a run reports, for
+// config.Config.SetReporting.
+func Names(analyzers []*analysis.Analyzer) []string {
+	names := make([]string, len(analyzers))
+	for i, a := range analyzers {
+		names[i] = a.Name
+	}
+	return names
+}
+
 // FlagError rewords a flag package error as one sentence naming the flag.
 func FlagError(err error) string {
 	msg := err.Error()
@@ -241,6 +251,7 @@ func (p *Program) reanalyse(patterns []string, analyzers []*analysis.Analyzer, o
 }
 
 func (p *Program) run(patterns []string, analyzers []*analysis.Analyzer, opts Options) int {
+	p.Config.SetReporting(Names(analyzers))
 	// The configuration first, once: the flags, the -config file and the
 	// file that applies to the current directory.
 	if err := p.Config.Check(p.Dir); err != nil {

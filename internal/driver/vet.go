@@ -15,6 +15,7 @@ import (
 	"sync"
 
 	"github.com/toolcheck/toolcheck/internal/config"
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/unitchecker"
 )
 
@@ -68,6 +69,9 @@ func (p *Program) Vet(args []string) {
 			analyzers = WithBaseline(analyzers, bls, p.vetStale)
 		}
 	}
+	// unitchecker runs the analyzers the selection flags ask for, as the
+	// command does; the analyzers learn which report.
+	p.Config.SetReporting(Names(Select(analyzers, vetSelection(args, analyzers))))
 	// go vet renders the findings itself, from the JSON it asks for.
 	p.Config.RegisterFlags(flag.CommandLine)
 	unitchecker.Main(analyzers...)
@@ -157,6 +161,30 @@ func preparse(cfg *config.Config, args []string) error {
 		}
 	}
 	return nil
+}
+
+// vetSelection reads the analyzer selection flags (-NAME, -NAME=false)
+// among go vet's arguments.
+func vetSelection(args []string, analyzers []*analysis.Analyzer) map[string]*triState {
+	enable := map[string]*triState{}
+	fs := flag.NewFlagSet("toolcheck", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	for _, a := range analyzers {
+		t := &triState{}
+		enable[a.Name] = t
+		fs.Var(t, a.Name, "")
+	}
+	for _, arg := range args {
+		name, value, hasValue := strings.Cut(strings.TrimLeft(arg, "-"), "=")
+		if !strings.HasPrefix(arg, "-") || fs.Lookup(name) == nil {
+			continue
+		}
+		if !hasValue {
+			value = "true"
+		}
+		_ = fs.Set(name, value) // unitchecker reports a bad value
+	}
+	return enable
 }
 
 // vetUnit is what the driver reads of a go vet unit.

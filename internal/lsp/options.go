@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/toolcheck/toolcheck/internal/config"
+	"github.com/toolcheck/toolcheck/internal/driver"
 	"github.com/toolcheck/toolcheck/internal/suite"
 )
 
@@ -108,6 +109,7 @@ func (o *options) prepare() []*analysis.Analyzer {
 		// Each value was accepted by the same flag when it was parsed.
 		_ = fs.Set(s.name, s.value)
 	}
+	o.cfg.SetReporting(driver.Names(o.analyzers))
 	return o.analyzers
 }
 

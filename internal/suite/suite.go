@@ -20,11 +20,18 @@ import (
 // packages it reports on.
 func New(cfg *config.Config) []*analysis.Analyzer {
 	model := toolmodel.NewHost(cfg)
+	ie, mt := iserror.New(model), messagetext.New(model)
+	// An IsError result built outside the boundary whose text carries
+	// what the model must not read is one place to fix: the fix iserror
+	// asks for (a ToolError, or a fault the boundary renders) answers
+	// both, so iserror's finding carries messagetext's as related
+	// information when both report.
+	model.Subsume(ie, mt)
 	return []*analysis.Analyzer{
 		unwrapped.New(model),
-		iserror.New(model),
+		ie,
 		loglevel.New(model),
 		emptyonfail.New(model),
-		messagetext.New(model),
+		mt,
 	}
 }

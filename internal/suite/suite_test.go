@@ -129,3 +129,104 @@ func findings(t *testing.T, analyzers []*analysis.Analyzer, pkgs []*packages.Pac
 	slices.Sort(out)
 	return slices.Compact(out)
 }
+
+// TestOneFindingPerPlace checks that where iserror and messagetext report
+// the same IsError result, a run reporting both has one finding there,
+// iserror's, carrying messagetext's as related information; and that a
+// run without iserror keeps messagetext's findings.
+func TestOneFindingPerPlace(t *testing.T) {
+	root := testkit.Root(t)
+	testdata := filepath.Join(root, "analyzers", "messagetext", "testdata")
+	gopath := testkit.GOPATH(t, filepath.Join(root, "internal", "toolmodel", "testdata"), testdata)
+	ents, err := os.ReadDir(filepath.Join(testdata, "src"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var patterns []string
+	for _, e := range ents {
+		patterns = append(patterns, e.Name()+"/...")
+	}
+	pkgs := load(t, gopath, patterns)
+
+	classic := &config.Config{}
+	want := byAnalyzer(t, suite.New(classic), pkgs) // reporting not said: no merge
+
+	all := &config.Config{}
+	all.SetReporting([]string{"unwrapped", "iserror", "loglevel", "emptyonfail", "messagetext"})
+	got := byAnalyzer(t, suite.New(all), pkgs)
+	related := map[string]bool{}
+	for _, f := range got["iserror"] {
+		for _, r := range f.related {
+			related[r] = true
+		}
+	}
+	if !slices.Equal(keys(got["iserror"]), keys(want["iserror"])) {
+		t.Errorf("iserror's findings changed:\n got %q\nwant %q", keys(got["iserror"]), keys(want["iserror"]))
+	}
+	absorbed := 0
+	for _, f := range want["messagetext"] {
+		switch {
+		case related[f.key+" (messagetext)"]:
+			absorbed++
+			if slices.Contains(keys(got["messagetext"]), f.key) {
+				t.Errorf("reported twice, on its own and as related information of iserror's: %s", f.key)
+			}
+		case !slices.Contains(keys(got["messagetext"]), f.key):
+			t.Errorf("messagetext finding lost: %s", f.key)
+		}
+	}
+	if absorbed == 0 || absorbed == len(want["messagetext"]) {
+		t.Errorf("%d of %d messagetext findings carried by iserror's; want some, not all", absorbed, len(want["messagetext"]))
+	}
+
+	alone := &config.Config{}
+	alone.SetReporting([]string{"unwrapped", "loglevel", "emptyonfail", "messagetext"})
+	got = byAnalyzer(t, suite.New(alone), pkgs)
+	if !slices.Equal(keys(got["messagetext"]), keys(want["messagetext"])) {
+		t.Errorf("without iserror, messagetext's findings changed:\n got %q\nwant %q", keys(got["messagetext"]), keys(want["messagetext"]))
+	}
+	t.Logf("%d of %d messagetext findings carried by iserror's", absorbed, len(want["messagetext"]))
+}
+
+// A finding is a rendered diagnostic with its related information.
+type finding struct {
+	key     string // position: message
+	related []string
+}
+
+// byAnalyzer runs analyzers on pkgs and returns the findings of each.
+func byAnalyzer(t *testing.T, analyzers []*analysis.Analyzer, pkgs []*packages.Package) map[string][]finding {
+	t.Helper()
+	g, err := checker.Analyze(analyzers, pkgs, &checker.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string][]finding{}
+	for act := range g.All() {
+		if !act.IsRoot {
+			continue
+		}
+		if act.Err != nil {
+			t.Fatalf("%s: %v", act, act.Err)
+		}
+		fset := act.Package.Fset
+		for _, d := range act.Diagnostics {
+			f := finding{key: fmt.Sprintf("%s: %s", fset.Position(d.Pos), d.Message)}
+			for _, r := range d.Related {
+				f.related = append(f.related, fmt.Sprintf("%s: %s", fset.Position(r.Pos), r.Message))
+			}
+			out[act.Analyzer.Name] = append(out[act.Analyzer.Name], f)
+		}
+	}
+	return out
+}
+
+// keys returns the sorted, distinct keys of fs.
+func keys(fs []finding) []string {
+	var out []string
+	for _, f := range fs {
+		out = append(out, f.key)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}

@@ -20,6 +20,7 @@ type modelInfo struct {
 	dependents atomic.Int32 // analyzers attached, each reporting once per package
 	mu         sync.Mutex
 	hosted     []hostedAnalysis // run by the model, in attachment order
+	subsumes   [][2]string      // analyzer names: the first's findings stand for the second's (Subsume)
 }
 
 type hostedAnalysis struct {
@@ -84,6 +85,20 @@ func Attach(model *Analyzer, a *analysis.Analyzer, facts []analysis.Fact, do Ana
 	return a
 }
 
+// Subsume declares that a finding of a, an analyzer attached to model,
+// stands for the findings of other, another one, that are about a place
+// inside its range (Reporter.ReportAbout): in a package where both report
+// (config.Config.Reports), other's findings there leave as related
+// information of a's, one finding per place to fix. It takes effect with
+// a model made by NewHost, which runs both analyses in its own pass; with
+// one made by New each analyzer reports its own findings.
+func (model *Analyzer) Subsume(a, other *analysis.Analyzer) {
+	info := model.info
+	info.mu.Lock()
+	defer info.mu.Unlock()
+	info.subsumes = append(info.subsumes, [2]string{a.Name, other.Name})
+}
+
 func hasFactType(list []analysis.Fact, f analysis.Fact) bool {
 	for _, g := range list {
 		if reflect.TypeOf(g) == reflect.TypeOf(f) {
@@ -103,13 +118,19 @@ func (info *modelInfo) start(m *Model) {
 		return
 	}
 	info.mu.Lock()
-	hosted := info.hosted
+	hosted, subsumes := info.hosted, info.subsumes
 	info.mu.Unlock()
 	m.hosted = make(map[string]*Reporter, len(hosted))
 	for _, h := range hosted {
 		r := m.Reporter(m.Pass, h.name)
 		r.err = h.do(m.Pass, m, r)
 		m.hosted[h.name] = r
+	}
+	for _, s := range subsumes {
+		a, other := m.hosted[s[0]], m.hosted[s[1]]
+		if a != nil && other != nil && m.Config.Reports(s[0]) && m.Config.Reports(s[1]) {
+			a.absorb(other)
+		}
 	}
 }
 

@@ -1,6 +1,7 @@
 package toolmodel
 
 import (
+	"go/ast"
 	"go/token"
 	"sort"
 	"strings"
@@ -91,7 +92,11 @@ type Reporter struct {
 	name    string
 	used    map[*Directive]bool
 	pending []analysis.Diagnostic
-	err     error // the error of a hosted analysis, returned by its analyzer
+	// about holds, by index in pending, the place a finding is about
+	// when it is not the finding's own range (ReportAbout): the
+	// construct that hands a text to the model.
+	about map[int]span
+	err   error // the error of a hosted analysis, returned by its analyzer
 	// counted: the analyzer was attached before the model ran, so the
 	// model waits for its Finish before releasing its tables.
 	counted bool
@@ -141,6 +146,65 @@ func (r *Reporter) Report(d analysis.Diagnostic) {
 	r.pending = append(r.pending, d)
 }
 
+// ReportAbout reports d, like Report, as a finding about the place n
+// (the construct that hands a text to the model), which may lie outside
+// d's range: where an analyzer that subsumes this one (Subsume) reports
+// a finding whose range holds n, that finding stands for d.
+func (r *Reporter) ReportAbout(d analysis.Diagnostic, n ast.Node) {
+	k := len(r.pending)
+	r.Report(d)
+	if len(r.pending) > k && n != nil {
+		if r.about == nil {
+			r.about = map[int]span{}
+		}
+		r.about[k] = span{n.Pos(), n.End()}
+	}
+}
+
+// A span is a range of source positions.
+type span struct{ pos, end token.Pos }
+
+// place is the range pending finding i is about.
+func (r *Reporter) place(i int) span {
+	if s, ok := r.about[i]; ok {
+		return s
+	}
+	d := r.pending[i]
+	return span{d.Pos, max(d.End, d.Pos)}
+}
+
+// absorb moves into r's findings the findings of other about a place
+// inside the place one of r's is about, each as related information of
+// the first finding of r that holds it: one finding per place to fix.
+func (r *Reporter) absorb(other *Reporter) {
+	if len(r.pending) == 0 || len(other.pending) == 0 {
+		return
+	}
+	var kept []analysis.Diagnostic
+	about := map[int]span{}
+	for i, d := range other.pending {
+		p := other.place(i)
+		holder := -1
+		for j := range r.pending {
+			if q := r.place(j); q.end.IsValid() && q.pos <= p.pos && p.end <= q.end {
+				holder = j
+				break
+			}
+		}
+		if holder < 0 {
+			if s, ok := other.about[i]; ok {
+				about[len(kept)] = s
+			}
+			kept = append(kept, d)
+			continue
+		}
+		h := &r.pending[holder]
+		h.Related = append(h.Related, analysis.RelatedInformation{Pos: d.Pos, End: d.End, Message: d.Message + " (" + other.name + ")"})
+		sort.SliceStable(h.Related, func(i, j int) bool { return h.Related[i].Pos < h.Related[j].Pos })
+	}
+	other.pending, other.about = kept, about
+}
+
 // Finish reports this analyzer's malformed directives and the ones that
 // suppressed nothing. Directives naming no known analyzer are reported by
 // the first analyzer of the suite, unwrapped.
@@ -166,7 +230,7 @@ func (r *Reporter) Finish() {
 	for _, d := range r.pending {
 		r.pass.Report(d)
 	}
-	r.pending = nil
+	r.pending, r.about = nil, nil
 	if r.m.Directives == nil {
 		return
 	}

@@ -37,9 +37,13 @@ func (n *Notes) read(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToo
 }
 
 func (n *Notes) load(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	data, err := os.ReadFile("/srv/notes/" + req.GetString("path", ""))
+	path := req.GetString("path", "")
+	if path == "" {
+		return results.Error("The 'path' argument is missing."), nil
+	}
+	data, err := os.ReadFile("/srv/notes/" + path)
 	if err != nil {
-		return results.Error(fmt.Sprintf("read failed: %v", err)), nil
+		return nil, CallerError(fmt.Sprintf("read failed: %v", err))
 	}
 	return mcp.NewToolResultText(string(data)), nil
 }

@@ -63,7 +63,7 @@ func (n *Notes) readClean(ctx context.Context, req mcp.CallToolRequest) (*mcp.Ca
 func (n *Notes) sync(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	token := os.Getenv("NOTES_SYNC_TOKEN")
 	if token == "" {
-		return nil, NewToolError("NOTES_SYNC_TOKEN is not set", WithLevel(slog.LevelError)) // want messagetext "environment variable NOTES_SYNC_TOKEN"
+		return nil, NewToolError("NOTES_SYNC_TOKEN is not set; see the docs.", WithLevel(slog.LevelError)) // want messagetext "environment variable NOTES_SYNC_TOKEN" messagetext "points elsewhere \\(\"see the docs\"\\)"
 	}
 	if req.GetBool("force", false) {
 		return nil, NewToolError("A sync is running; run `notes-admin unlock` to force one.", WithLevel(slog.LevelInfo)) // want messagetext "run the command \"notes-admin unlock\""
@@ -74,7 +74,7 @@ func (n *Notes) sync(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToo
 func (n *Notes) search(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	entries, err := os.ReadDir(n.root)
 	if err != nil {
-		return textutil.Fail("cannot list notes", err), nil // want messagetext "raw error of os.ReadDir" iserror "textutil.Fail returns an IsError result"
+		return textutil.Fail("cannot list notes", err), nil // want iserror "textutil.Fail returns an IsError result" related "raw error of os.ReadDir.*\\(messagetext\\)$"
 	}
 	if len(entries) > 1000 {
 		return textutil.Fail(fmt.Sprintf("More than %d notes match; add a query and call search_notes again.", 1000), nil), nil // want iserror "textutil.Fail returns an IsError result"

@@ -61,7 +61,7 @@ func (t *Tracker) status(ctx context.Context, req mcp.CallToolRequest) (*mcp.Cal
 func (t *Tracker) cached(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	data, err := os.ReadFile(filepath.Join(t.cfg.CacheDir, "issues.json"))
 	if err != nil {
-		return utils.ToolError("Reading the issue cache failed", err) // want messagetext "raw error of os.ReadFile" iserror "utils.ToolError returns an IsError result"
+		return utils.ToolError("Reading the issue cache failed", err) // want iserror "utils.ToolError returns an IsError result" related "raw error of os.ReadFile.*\\(messagetext\\)$"
 	}
 	return mcp.NewToolResultText(string(data)), nil
 }
