@@ -490,32 +490,19 @@ func fileExists(path string) bool {
 // plus what only its tests make of the package's code (a tool that only a
 // test registers): the model skips it. go vet analyses a package only as its test
 // variant, so a vet tool never calls this.
-func (c *Config) SetAnalysedAlone(paths []string) {
-	set := make(map[string]bool, len(paths))
-	for _, p := range paths {
-		set[p] = true
-	}
-	c.alone.Store(&set)
-}
+func (c *Config) SetAnalysedAlone(paths []string) { c.alone.Store(setOf(paths)) }
 
 // AnalysedAlone reports whether the driver analyses the package path on
 // its own too (SetAnalysedAlone).
 func (c *Config) AnalysedAlone(path string) bool {
-	set := c.alone.Load()
-	return set != nil && (*set)[path]
+	return in(c.alone.Load(), path)
 }
 
 // SetReporting tells the analyzers which of them report in this run: the
 // analyzers a driver selected. Where two analyzers find the same place to
 // fix, the one whose finding stands for both reports it, if both report
 // in the run (see toolmodel's Subsume).
-func (c *Config) SetReporting(names []string) {
-	set := make(map[string]bool, len(names))
-	for _, n := range names {
-		set[n] = true
-	}
-	c.reporting.Store(&set)
-}
+func (c *Config) SetReporting(names []string) { c.reporting.Store(setOf(names)) }
 
 // Reports reports whether the analyzer called name reports in this run;
 // false when the driver has not said (SetReporting).
@@ -526,6 +513,19 @@ func (c *Config) Reports(name string) bool {
 	if c.root != nil {
 		return c.root.Reports(name)
 	}
-	set := c.reporting.Load()
+	return in(c.reporting.Load(), name)
+}
+
+// setOf returns the set of names, to store in an atomic.Pointer.
+func setOf(names []string) *map[string]bool {
+	set := make(map[string]bool, len(names))
+	for _, n := range names {
+		set[n] = true
+	}
+	return &set
+}
+
+// in reports whether name is in set, which may be nil.
+func in(set *map[string]bool, name string) bool {
 	return set != nil && (*set)[name]
 }
