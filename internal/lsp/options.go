@@ -8,6 +8,7 @@ import (
 	"io"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -26,7 +27,13 @@ type options struct {
 	settings  []setting            // the configuration flags as given, replayed into cfg
 	analyzers []*analysis.Analyzer // the enabled analyzers
 	tests     bool
+	// releaseAfter is how long the server keeps its loaded packages
+	// without an analysis (-release-after); 0 keeps them.
+	releaseAfter time.Duration
 }
+
+// releaseUsage documents -release-after.
+const releaseUsage = "drop the loaded packages after this long without an analysis, to free their memory; the next analysis then loads them again (0, the default, keeps them for the session)"
 
 // setting is one configuration flag as set.
 type setting struct{ name, value string }
@@ -53,6 +60,7 @@ func parseOptions(args []string, base string) (*options, error) {
 		})
 	}
 	fs.Var(&alias{fs.Lookup("tests").Value}, "test", "deprecated: the old name of -tests")
+	fs.DurationVar(&o.releaseAfter, "release-after", 0, releaseUsage)
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
@@ -94,6 +102,7 @@ func usage() string {
 		a.Flags.VisitAll(func(f *flag.Flag) { fs.Var(f.Value, a.Name+"."+f.Name, f.Usage) })
 	}
 	fs.Var(&alias{fs.Lookup("tests").Value}, "test", "deprecated: the old name of -tests")
+	fs.Duration("release-after", 0, releaseUsage)
 	fs.PrintDefaults()
 	return buf.String()
 }

@@ -22,8 +22,6 @@ const (
 	// openDelay gathers the notifications of an editor that opens or
 	// saves several files at once into one run.
 	openDelay = 20 * time.Millisecond
-	// idleRelease is how long the server keeps its loads without a run.
-	idleRelease = 10 * time.Minute
 )
 
 // A releaser drops what a backend keeps between runs.
@@ -47,7 +45,7 @@ type server struct {
 	literals    bool // the client takes CodeAction literals
 	onChange    bool
 	debounce    time.Duration
-	idle        time.Duration       // after a run, release the backend's loads this long without one
+	idle        time.Duration       // after a run, release the backend's loads this long without one (-release-after); 0 keeps them
 	startup     []ShowMessageParams // shown once the client is initialized
 	docs        map[string]*document
 	files       map[string]*fileState
@@ -94,7 +92,6 @@ func newServer(in io.Reader, out io.Writer, logw io.Writer, args []string) *serv
 		args:       args,
 		newBackend: func(o *options) backend { return &packagesBackend{opts: o} },
 		debounce:   defaultDebounce,
-		idle:       idleRelease,
 		onChange:   true,
 		docs:       map[string]*document{},
 		files:      map[string]*fileState{},
@@ -351,6 +348,9 @@ func (s *server) initialize(params json.RawMessage) (any, *rpcError) {
 			s.debounce = time.Duration(*iopts.Debounce) * time.Millisecond
 		}
 		s.opts, err = parseOptions(append(append([]string(nil), s.args...), iopts.Flags...), root)
+		if err == nil {
+			s.idle = s.opts.releaseAfter
+		}
 	}
 	if err != nil {
 		s.opts = nil
@@ -573,12 +573,14 @@ func (s *server) loop() {
 			snap.overlay[p] = d.text
 			snap.versions[p] = d.version
 		}
-		be := s.be
+		be, release := s.be, s.idle
 		s.mu.Unlock()
 
 		s.run(ctx, be, files, snap)
 		used = be
-		idle.Reset(s.idle)
+		if release > 0 {
+			idle.Reset(release)
+		}
 
 		s.mu.Lock()
 		if ctx.Err() != nil && !s.shutdown {

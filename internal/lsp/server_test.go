@@ -652,11 +652,8 @@ func TestIdleRelease(t *testing.T) {
 	root := fakeModule(t, map[string]string{"a.go": "package a\n"})
 	path := filepath.Join(root, "a.go")
 	fake := &releasingFake{newFake(func(context.Context, int, *request) (*result, error) { return &result{}, nil }), make(chan struct{}, 10)}
-	c := startServer(t, nil, func(s *server) {
-		withBackend(fake)(s)
-		s.idle = 50 * time.Millisecond
-	})
-	c.initialize(root, nil)
+	c := startServer(t, nil, withBackend(fake))
+	c.initialize(root, map[string]any{"flags": []string{"-release-after=50ms"}})
 	select {
 	case <-fake.released:
 		t.Fatal("released before any run")
@@ -673,6 +670,32 @@ func TestIdleRelease(t *testing.T) {
 	case <-fake.released:
 		t.Fatal("released twice after one run")
 	case <-time.After(150 * time.Millisecond):
+	}
+	c.shutdown()
+}
+
+// TestNoIdleReleaseByDefault checks that without -release-after the server
+// keeps its loads between runs, however long the editor stays idle: its
+// idle timer is never armed.
+func TestNoIdleReleaseByDefault(t *testing.T) {
+	root := fakeModule(t, map[string]string{"a.go": "package a\n"})
+	path := filepath.Join(root, "a.go")
+	fake := &releasingFake{newFake(func(context.Context, int, *request) (*result, error) { return &result{}, nil }), make(chan struct{}, 10)}
+	var srv *server
+	c := startServer(t, nil, func(s *server) { withBackend(fake)(s); srv = s })
+	c.initialize(root, nil)
+	c.open(path, 1, "package a\n")
+	fake.waitStart(t, 0)
+	srv.mu.Lock()
+	idle := srv.idle
+	srv.mu.Unlock()
+	if idle != 0 {
+		t.Errorf("the server releases its loads after %v idle by default; want never", idle)
+	}
+	select {
+	case <-fake.released:
+		t.Fatal("released without -release-after")
+	case <-time.After(200 * time.Millisecond):
 	}
 	c.shutdown()
 }
