@@ -408,8 +408,7 @@ func ceilDiv(d, unit time.Duration) int {
 // fit to show (an exported string field Message, as go-github's
 // "Reference already exists", and those of the details it lists in a
 // field Errors: each one line, no URL, at most 160 bytes, more than the
-// status's name), err
-// kept as its cause for the log:
+// status's name), err kept as its cause for the log:
 //
 //   - 404 and 410: "not found";
 //   - 400 and 422: "rejected as invalid";
@@ -485,12 +484,9 @@ func upstreamMessage(e error) (said string) {
 			said = ""
 		}
 	}()
-	v := reflect.ValueOf(e)
-	for v.Kind() == reflect.Pointer || v.Kind() == reflect.Interface {
-		if v.IsNil() {
-			return ""
-		}
-		v = v.Elem()
+	v, ok := indirect(reflect.ValueOf(e))
+	if !ok {
+		return ""
 	}
 	said = showable(v)
 	// The details a validation error lists (go-github's and GitLab's
@@ -498,13 +494,7 @@ func upstreamMessage(e error) (said string) {
 	if f := v.FieldByName("Errors"); f.IsValid() && f.Kind() == reflect.Slice {
 		var details []string
 		for i := range f.Len() {
-			e := f.Index(i)
-			for e.Kind() == reflect.Pointer || e.Kind() == reflect.Interface {
-				if e.IsNil() {
-					break
-				}
-				e = e.Elem()
-			}
+			e, _ := indirect(f.Index(i))
 			if d := showable(e); d != "" && d != said {
 				details = append(details, d)
 			}
@@ -518,6 +508,18 @@ func upstreamMessage(e error) (said string) {
 		}
 	}
 	return said
+}
+
+// indirect follows the pointers and interfaces of v to what they hold;
+// false at a nil one.
+func indirect(v reflect.Value) (reflect.Value, bool) {
+	for v.Kind() == reflect.Pointer || v.Kind() == reflect.Interface {
+		if v.IsNil() {
+			return v, false
+		}
+		v = v.Elem()
+	}
+	return v, true
 }
 
 // showable returns the string field Message of the struct v when it is

@@ -39,6 +39,26 @@ var callerWords = []string{
 	"does not exist", "doesn't exist", "no such", "already exists", "not allowed",
 }
 
+// hasCallerWord reports whether text says one of the callerWords.
+func hasCallerWord(text string) bool {
+	text = strings.ToLower(text)
+	for _, w := range callerWords {
+		if strings.Contains(text, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// constText returns the value of e when it is a string constant.
+func (cv *converter) constText(e ast.Expr) (string, bool) {
+	tv, ok := cv.c.info.Types[e]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return "", false
+	}
+	return constant.StringVal(tv.Value), true
+}
+
 // callerEvidence reports whether the site shows the model's argument was
 // wrong although the message renders a raw error, and the reason the
 // caller error's text gives when the project's text does not say it
@@ -82,13 +102,7 @@ func (cv *converter) saysCaller(msg message) bool {
 	for _, p := range parts {
 		lit.WriteString(p.lit)
 	}
-	text := strings.ToLower(lit.String())
-	for _, w := range callerWords {
-		if strings.Contains(text, w) {
-			return true
-		}
-	}
-	return false
+	return hasCallerWord(lit.String())
 }
 
 // ownCaller writes the caller error of a message with no raw error whose
@@ -442,17 +456,15 @@ func (cv *converter) ownCheckFix(msg message, api toolmodel.ToolErrorAPI, raw []
 		return "", "", false
 	}
 	says := func(e ast.Expr) bool {
-		tv, ok := cv.c.info.Types[e]
-		if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
-			return false
+		text, ok := cv.constText(e)
+		return ok && hasCallerWord(text) && !strings.Contains(text, "%w")
+	}
+	// The check's returned values, outside its function literals.
+	returned := map[ast.Expr]bool{}
+	for _, r := range m.Returns(d) {
+		for _, e := range r.Results {
+			returned[ast.Unparen(e)] = true
 		}
-		text := strings.ToLower(constant.StringVal(tv.Value))
-		for _, w := range callerWords {
-			if strings.Contains(text, w) {
-				return !strings.Contains(text, "%w")
-			}
-		}
-		return false
 	}
 	converted, bare, other := 0, 0, false
 	ast.Inspect(d.Body, func(n ast.Node) bool {
@@ -464,11 +476,7 @@ func (cv *converter) ownCheckFix(msg message, api toolmodel.ToolErrorAPI, raw []
 			if !(mcpsdk.IsFunc(f, "fmt", "Errorf") || mcpsdk.IsFunc(f, "errors", "New")) || len(n.Args) == 0 {
 				return true
 			}
-			tv, ok := cv.c.info.Types[n.Args[0]]
-			text := ""
-			if ok && tv.Value != nil && tv.Value.Kind() == constant.String {
-				text = strings.ToLower(constant.StringVal(tv.Value))
-			}
+			text, _ := cv.constText(n.Args[0])
 			if !says(n.Args[0]) {
 				// Another verdict of the check's own ("does not belong
 				// to the requested project") may be the model's too, and
@@ -478,7 +486,7 @@ func (cv *converter) ownCheckFix(msg message, api toolmodel.ToolErrorAPI, raw []
 				return true
 			}
 			sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr)
-			if !ok || f.Name() != "Errorf" || !cv.returned(d.Body, n) {
+			if !ok || f.Name() != "Errorf" || !returned[n] {
 				other = true
 				return true
 			}
@@ -528,26 +536,6 @@ func (cv *converter) fmtUses(file *ast.File) int {
 	return n
 }
 
-// returned reports whether call is a result of a return statement of
-// body, outside function literals.
-func (cv *converter) returned(body *ast.BlockStmt, call *ast.CallExpr) bool {
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			for _, r := range n.Results {
-				if ast.Unparen(r) == call {
-					found = true
-				}
-			}
-		}
-		return !found
-	})
-	return found
-}
-
 // ownCallerCheck reports whether one of the raw errors was set by a call
 // of the project's own function that may fail because of what the model
 // named: one that returns an error whose text says so (fmt.Errorf("access
@@ -577,12 +565,8 @@ func (cv *converter) ownCallerCheck(raw []ast.Expr) bool {
 		case *ast.CallExpr:
 			f := typeutil.StaticCallee(cv.c.info, n)
 			if (mcpsdk.IsFunc(f, "fmt", "Errorf") || mcpsdk.IsFunc(f, "errors", "New")) && len(n.Args) > 0 {
-				if tv, ok := cv.c.info.Types[n.Args[0]]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
-					text := strings.ToLower(constant.StringVal(tv.Value))
-					for _, w := range callerWords {
-						says = says || strings.Contains(text, w)
-					}
-				}
+				text, ok := cv.constText(n.Args[0])
+				says = says || ok && hasCallerWord(text)
 			}
 		case *ast.Ident:
 			if v, ok := cv.c.info.Uses[n].(*types.Var); ok && mcpsdk.IsErrorType(v.Type()) && v.Parent() == v.Pkg().Scope() {
