@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"go/ast"
-	"go/parser"
 	"go/token"
 	"maps"
 	"os"
@@ -287,40 +286,50 @@ func (b *packagesBackend) load(ctx context.Context, env *goEnv, req *request, ea
 			files = append(files, earlier[i])
 		}
 	}
-	var mu sync.Mutex
-	src := map[string][]byte{}
-	fset := token.NewFileSet()
-	cfg := &packages.Config{
-		Mode:    packages.LoadAllSyntax | packages.NeedModule,
-		Context: ctx,
-		Dir:     req.dir,
-		Tests:   b.opts.tests,
-		Overlay: req.overlay,
-		Fset:    fset,
-		ParseFile: func(fset *token.FileSet, filename string, data []byte) (*ast.File, error) {
-			if err := ctx.Err(); err != nil {
-				return nil, err // a superseded run: stop parsing
-			}
-			if env.workspace(filename) {
-				mu.Lock()
-				src[filename] = data
-				mu.Unlock()
-			}
-			return parser.ParseFile(fset, filename, data, parser.AllErrors|parser.ParseComments)
-		},
-	}
 	patterns := make([]string, len(files))
 	for i, f := range files {
 		patterns[i] = "file=" + f
 	}
-	initial, err := packages.Load(cfg, patterns...)
-	if ctx.Err() != nil {
-		return nil, ctx.Err()
+	// The standard library from its declarations alone, as the command
+	// loads it (driver.Load), and whole should that break it.
+	goroot := env.GOROOT
+	for {
+		var mu sync.Mutex
+		src := map[string][]byte{}
+		fset := token.NewFileSet()
+		parse := driver.ParseFile(goroot)
+		cfg := &packages.Config{
+			Mode:    packages.LoadAllSyntax | packages.NeedModule,
+			Context: ctx,
+			Dir:     req.dir,
+			Tests:   b.opts.tests,
+			Overlay: req.overlay,
+			Fset:    fset,
+			ParseFile: func(fset *token.FileSet, filename string, data []byte) (*ast.File, error) {
+				if err := ctx.Err(); err != nil {
+					return nil, err // a superseded run: stop parsing
+				}
+				if env.workspace(filename) {
+					mu.Lock()
+					src[filename] = data
+					mu.Unlock()
+				}
+				return parse(fset, filename, data)
+			},
+		}
+		initial, err := packages.Load(cfg, patterns...)
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		if err != nil {
+			return nil, err
+		}
+		if goroot != "" && driver.StdBroken(initial, goroot) {
+			goroot = ""
+			continue
+		}
+		return newLoadCache(env, req.dir, files, fset, initial, src), nil
 	}
-	if err != nil {
-		return nil, err
-	}
-	return newLoadCache(env, req.dir, files, fset, initial, src), nil
 }
 
 // rootsOf returns the loaded root packages that contain files; for a file
