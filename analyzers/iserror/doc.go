@@ -80,8 +80,8 @@
 // draw the ordinary finding. Their finding reads
 // "… turns a wrapped handler's error into an IsError result outside a
 // recognised tool boundary; if this wrapper is your boundary, put Boundary in
-// its name or list it in the boundaries setting, otherwise return the error
-// and let the boundary render and log it".
+// its name or list it in the boundaries setting". If it is not meant as
+// one, return the error and let the boundary render and log it.
 //
 // Where the result's text also draws a messagetext finding (a raw error, an
 // HTTP body), that finding comes as related information of this one when a

@@ -67,9 +67,10 @@ func run(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter) error {
 		}
 		if c.rendersWrappedError(s.cur, s.fn) || c.inWrapper(s.cur) {
 			// A wrapper doing the boundary's job: a different remedy, no fix.
+			// (If it is not meant as one, the remedy is iserror's usual one,
+			// which the doc page gives.)
 			s.diag.Message = fmt.Sprintf("%s turns a wrapped handler's error into an IsError result outside a recognised tool boundary; "+
-				"if this wrapper is your boundary, put Boundary in its name or list it in the boundaries setting, "+
-				"otherwise return the error and let the boundary render and log it", s.construct)
+				"if this wrapper is your boundary, put Boundary in its name or list it in the boundaries setting", s.construct)
 		} else if s.expr != nil {
 			if fix, ok := c.fix(s); ok {
 				s.diag.SuggestedFixes = []analysis.SuggestedFix{fix}

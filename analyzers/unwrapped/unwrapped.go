@@ -232,11 +232,24 @@ func distinct(regs []*toolmodel.Registration) []string {
 	return out
 }
 
-// list names up to five tools, and how many more there are.
+// listed is how many tools a message names (the related information
+// names each): three, and a fourth rather than "and 1 more".
+const listed = 3
+
+// list names up to three tools, those with a name first, and says how
+// many more there are.
 func list(regs []*toolmodel.Registration) string {
-	names := distinct(regs)
-	if len(names) > 5 {
-		names = append(names[:5], fmt.Sprintf("and %d more", len(names)-5))
+	var named, unnamed []string
+	for _, l := range distinct(regs) {
+		if strings.HasPrefix(l, `"`) {
+			named = append(named, l)
+		} else {
+			unnamed = append(unnamed, l)
+		}
+	}
+	names := append(named, unnamed...)
+	if len(names) > listed+1 {
+		names = append(names[:listed], fmt.Sprintf("and %d more", len(names)-listed))
 	}
 	return strings.Join(names, ", ")
 }
@@ -250,17 +263,17 @@ func message(pass *analysis.Pass, g *group) string {
 	case g.built:
 		return fmt.Sprintf("%d %ss are registered on this server without the tool boundary (%s); install the boundary as server middleware here", n, k, list(g.regs))
 	case g.from != "" && n == 1:
-		return fmt.Sprintf("%s is registered on the server %s returns, which is built without the tool boundary; install the boundary as server middleware where it is built", one(g.regs[0], k), g.from)
+		return fmt.Sprintf("%s is registered on the server %s returns, built without the tool boundary; install the boundary where it is built", one(g.regs[0], k), g.from)
 	case g.from != "":
-		return fmt.Sprintf("%d %ss are registered on the server %s returns, which is built without the tool boundary (%s); install the boundary as server middleware where it is built", n, k, g.from, list(g.regs))
+		return fmt.Sprintf("%d %ss are registered on the server %s returns, built without the tool boundary (%s); install the boundary where it is built", n, k, g.from, list(g.regs))
 	case g.via != "" && n == 1:
 		return fmt.Sprintf("%s registers %s without the tool boundary; install the boundary as server middleware where the server is built", g.via, one(g.regs[0], k))
 	case g.via != "":
 		return fmt.Sprintf("%s registers %d %ss without the tool boundary (%s); install the boundary as server middleware where the server is built", g.via, n, k, list(g.regs))
 	case n == 1:
-		return fmt.Sprintf("%s is registered without the tool boundary on a server built without it; install the boundary as server middleware where the server is built", one(g.regs[0], k))
+		return fmt.Sprintf("%s is registered here on a server built without the tool boundary; install the boundary where the server is built", one(g.regs[0], k))
 	}
-	return fmt.Sprintf("%d %ss are registered here without the tool boundary on a server built without it (%s); install the boundary as server middleware where the server is built", n, k, list(g.regs))
+	return fmt.Sprintf("%d %ss are registered here on a server built without the tool boundary (%s); install the boundary where the server is built", n, k, list(g.regs))
 }
 
 // related points at where one tool of a group is registered.

@@ -218,7 +218,7 @@ func recoverErrors(logf func(string, ...any)) server.ToolHandlerMiddleware {
 			res, err := next(ctx, req)
 			if err != nil {
 				logf("tool failed: %v", err)
-				return mcp.NewToolResultError(err.Error()), nil // want `mcp.NewToolResultError turns a wrapped handler's error into an IsError result outside a recognised tool boundary; if this wrapper is your boundary, put Boundary in its name or list it in the boundaries setting, otherwise return the error and let the boundary render and log it`
+				return mcp.NewToolResultError(err.Error()), nil // want `mcp.NewToolResultError turns a wrapped handler's error into an IsError result outside a recognised tool boundary; if this wrapper is your boundary, put Boundary in its name or list it in the boundaries setting`
 			}
 			return res, nil
 		}

@@ -30,7 +30,7 @@ func typed(ctx context.Context, req mcp.CallToolRequest, a args) (*mcp.CallToolR
 }
 
 func plain() {
-	s := server.NewMCPServer("notes", "1.0.0", server.WithRecovery()) // want `8 tools are registered on this server without the tool boundary \("search", "read", "typed", "lit", "s", and 3 more\)`
+	s := server.NewMCPServer("notes", "1.0.0", server.WithRecovery()) // want `8 tools are registered on this server without the tool boundary \("search", "read", "typed", and 5 more\)`
 	n := &Notes{}
 	s.AddTool(mcp.NewTool("search"), search)
 	s.AddTool(mcp.NewTool("read"), n.read)

@@ -14,7 +14,7 @@ import (
 // slice called through a parameter (shape 6), and tools registered later
 // on a server kept in a registry's field (shape 7).
 func mcpgoServer(enabled []string) *server.MCPServer {
-	s := server.NewMCPServer("ops", "1") // want `9 tools are registered on this server without the tool boundary \("argo_promote", "argo_rollouts", "helm_list", "list_datasources", "search_dashboards", and 4 more\)`
+	s := server.NewMCPServer("ops", "1") // want `9 tools are registered on this server without the tool boundary \("argo_promote", "argo_rollouts", "helm_list", and 6 more\)`
 	providers.Register(s, enabled, false)
 	entries.AddTools(s, true)
 	dynamic.RegisterTools(s)

@@ -61,7 +61,7 @@ func payments() []Tool {
 
 func Serve() {
 	s := NewServer(server.WithRecovery())
-	s.AddTools(payments()...) // want `2 tools are registered here without the tool boundary on a server built without it \("create_order", "fetch_payment"\)`
+	s.AddTools(payments()...) // want `2 tools are registered here on a server built without the tool boundary \("create_order", "fetch_payment"\)`
 }
 
 func Boundary(next server.ToolHandlerFunc) server.ToolHandlerFunc { return next }

@@ -53,7 +53,7 @@ func NewHandler(f Factory) *Handler {
 func defaultFactory(ctx context.Context, cfg *Config) *mcp.Server { return NewServer(cfg) }
 
 func (h *Handler) Serve(ctx context.Context) *mcp.Server {
-	return h.factory(ctx, &Config{Name: "http"}) // want `2 tools are registered here without the tool boundary on a server built without it \("get_repo", "list_repos"\)`
+	return h.factory(ctx, &Config{Name: "http"}) // want `2 tools are registered here on a server built without the tool boundary \("get_repo", "list_repos"\)`
 }
 
 func listRepos(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {

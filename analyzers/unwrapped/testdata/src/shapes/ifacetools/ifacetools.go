@@ -18,7 +18,7 @@ func handle(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, 
 // RegisterRead registers read_note.
 func RegisterRead(s srvapi.Server) {
 	srv := s.MCP()
-	srv.AddTool(mcp.NewTool("read_note"), handle) // want `2 tools are registered on the server \(srvapi.Server\).MCP returns, which is built without the tool boundary \("read_note", "write_note"\); install the boundary as server middleware where it is built`
+	srv.AddTool(mcp.NewTool("read_note"), handle) // want `2 tools are registered on the server \(srvapi.Server\).MCP returns, built without the tool boundary \("read_note", "write_note"\); install the boundary where it is built`
 }
 
 // RegisterWrite registers write_note.
