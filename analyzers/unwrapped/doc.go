@@ -171,7 +171,7 @@
 //
 //	// package main
 //	s := server.NewMCPServer("notes", "1.0.0")
-//	tools.Register(s) // tools.Register registers tool "stats" (handler tools.stats) without the tool boundary; install the boundary as server middleware where the server is built
+//	tools.Register(s) // tools.Register registers tool "stats" (handler tools.stats) without the tool boundary; install the boundary where the server is built
 //
 // # One finding per place to fix
 //

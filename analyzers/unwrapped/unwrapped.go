@@ -267,9 +267,9 @@ func message(pass *analysis.Pass, g *group) string {
 	case g.from != "":
 		return fmt.Sprintf("%d %ss are registered on the server %s returns, built without the tool boundary (%s); install the boundary where it is built", n, k, g.from, list(g.regs))
 	case g.via != "" && n == 1:
-		return fmt.Sprintf("%s registers %s without the tool boundary; install the boundary as server middleware where the server is built", g.via, one(g.regs[0], k))
+		return fmt.Sprintf("%s registers %s without the tool boundary; install the boundary where the server is built", g.via, one(g.regs[0], k))
 	case g.via != "":
-		return fmt.Sprintf("%s registers %d %ss without the tool boundary (%s); install the boundary as server middleware where the server is built", g.via, n, k, list(g.regs))
+		return fmt.Sprintf("%s registers %d %ss without the tool boundary (%s); install the boundary where the server is built", g.via, n, k, list(g.regs))
 	case n == 1:
 		return fmt.Sprintf("%s is registered here on a server built without the tool boundary; install the boundary where the server is built", one(g.regs[0], k))
 	}

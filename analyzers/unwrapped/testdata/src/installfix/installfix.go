@@ -81,7 +81,7 @@ func registerArchive(s *server.MCPServer) {
 
 func archive() *server.MCPServer {
 	s := newServer(server.WithRecovery())
-	registerArchive(s) // want `installfix.registerArchive registers tool "archive_note" \(handler installfix.read\) without the tool boundary; install the boundary as server middleware where the server is built`
+	registerArchive(s) // want `installfix.registerArchive registers tool "archive_note" \(handler installfix.read\) without the tool boundary; install the boundary where the server is built`
 	return s
 }
 

@@ -18,7 +18,7 @@ func ReceivingBoundary() mcp.Middleware {
 }
 
 func run(ctx context.Context) error {
-	s, err := srvkit.NewServer("notes") // want `srvkit.NewServer registers tool "search_notes" \(handler srvkit.search\) without the tool boundary; install the boundary as server middleware where the server is built`
+	s, err := srvkit.NewServer("notes") // want `srvkit.NewServer registers tool "search_notes" \(handler srvkit.search\) without the tool boundary; install the boundary where the server is built`
 	if err != nil {
 		return err
 	}
@@ -38,7 +38,7 @@ func runWrapped(ctx context.Context) error {
 // runUnchecked uses the server before testing the error: the boundary
 // cannot go in between, so no fix.
 func runUnchecked(ctx context.Context) error {
-	s, err := srvkit.NewServer("notes") // want `srvkit.NewServer registers tool "search_notes" \(handler srvkit.search\) without the tool boundary; install the boundary as server middleware where the server is built`
+	s, err := srvkit.NewServer("notes") // want `srvkit.NewServer registers tool "search_notes" \(handler srvkit.search\) without the tool boundary; install the boundary where the server is built`
 	_ = s.Run(ctx, nil)
 	return err
 }

@@ -69,7 +69,7 @@ func CallerWrapped(hooks *server.Hooks) *server.MCPServer {
 }
 
 func CallerBare(hooks *server.Hooks) *server.MCPServer {
-	return newServer(server.WithHooks(hooks)) // want `steps\.newServer registers tool "destroy" \(handler steps\.plan\) without the tool boundary; install the boundary as server middleware where the server is built`
+	return newServer(server.WithHooks(hooks)) // want `steps\.newServer registers tool "destroy" \(handler steps\.plan\) without the tool boundary; install the boundary where the server is built`
 }
 
 func plan(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {

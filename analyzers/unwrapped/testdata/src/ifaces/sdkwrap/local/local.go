@@ -103,7 +103,7 @@ func Boundary(next server.ToolHandlerFunc) server.ToolHandlerFunc { return next 
 
 func Serve() {
 	s := NewServer("local", WithLogging())
-	toolset().Register(s) // want `\(\*local\.Toolset\)\.Register registers tool "lookup" \(handler \(the function literal at local\.go:30\)\) without the tool boundary; install the boundary as server middleware where the server is built`
+	toolset().Register(s) // want `\(\*local\.Toolset\)\.Register registers tool "lookup" \(handler \(the function literal at local\.go:30\)\) without the tool boundary; install the boundary where the server is built`
 }
 
 func ServeWithOption() {

@@ -10,7 +10,7 @@ import (
 
 func Serve() {
 	s := wrap.New("kube")
-	s.Register(pods.New("default"), nodes.Nodes{}) // want `\(\*wrap\.Server\)\.Register registers 2 tools without the tool boundary \("nodes_top", "pods_list"\); install the boundary as server middleware where the server is built`
+	s.Register(pods.New("default"), nodes.Nodes{}) // want `\(\*wrap\.Server\)\.Register registers 2 tools without the tool boundary \("nodes_top", "pods_list"\); install the boundary where the server is built`
 }
 
 func ServeGuarded() {
