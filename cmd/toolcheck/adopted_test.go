@@ -24,6 +24,7 @@ var adoptedBoundaries = map[string]string{
 // findings, so the silence is toolcheck recognising toolerr, not toolcheck
 // not looking.
 func TestAdopted(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binary and loads the real SDKs")
 	}
@@ -88,6 +89,7 @@ func TestAdopted(t *testing.T) {
 // optional flag on (each analyzer's stricter modes, tests): a server that
 // has adopted the design draws no finding in any mode.
 func TestAdoptedEveryFlag(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binary and loads the real SDKs")
 	}
@@ -126,6 +128,7 @@ func TestAdoptedEveryFlag(t *testing.T) {
 // each SDK calls it and checks, for each outcome, what the model reads and
 // the one log record at its level.
 func TestAdoptedServes(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the real SDKs")
 	}

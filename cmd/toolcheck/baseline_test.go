@@ -111,6 +111,7 @@ func addRename(t *testing.T, dir string) {
 // every format; fix a recorded one: it is reported as stale, and the run
 // exits 0; rewrite the baseline: the stale entry goes.
 func TestBaseline(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binary and loads the real SDKs")
 	}
@@ -210,6 +211,7 @@ func TestBaseline(t *testing.T) {
 // identical findings in one function are recorded once with count 2, and
 // a third identical one in the same function is reported.
 func TestBaselineCount(t *testing.T) {
+	t.Parallel()
 	bin, dir, flag := recordedBaseline(t)
 	if got := readBaselineFile(t, filepath.Join(dir, baselineFile)); len(got) != 6 || got[2] != "iserror notes/notes.go (*notes.Notes).read 2 mcp.NewToolResultError" {
 		t.Fatalf("the two findings of (*notes.Notes).read are not one entry of count 2:\n%s", strings.Join(got, "\n"))
@@ -226,6 +228,7 @@ func TestBaselineCount(t *testing.T) {
 // TestBaselineFix checks that -fix and -diff with a baseline fix only the
 // findings it does not record.
 func TestBaselineFix(t *testing.T) {
+	t.Parallel()
 	bin, dir, flag := recordedBaseline(t)
 	// Without the baseline, -diff fixes the recorded findings too.
 	if diff, _, _ := run(t, dir, bin, "-diff", "./..."); !strings.Contains(diff, `+		return nil, CallerError("No note at that path.")`) {
@@ -261,6 +264,7 @@ func TestBaselineFix(t *testing.T) {
 // and -write-baseline without one, are errors naming the file: exit 1,
 // nothing on stdout, one line on stderr.
 func TestBaselineErrors(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
@@ -313,6 +317,7 @@ func TestBaselineErrors(t *testing.T) {
 // writes it; a new violation is the one finding; a fixed recorded one is a
 // stale entry; a missing file is an error naming the key.
 func TestBaselineKey(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binary and loads the real SDKs")
 	}

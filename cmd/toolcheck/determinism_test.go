@@ -167,6 +167,7 @@ func checkDeterminism(t *testing.T, bin, dir string, vetRuns int) {
 // TOOLCHECK_DETERMINISM_FULL=1 it runs go vet twice, and checks a
 // generated module too (a few CPU-minutes).
 func TestDeterminism(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binary and loads the real SDKs")
 	}

@@ -30,6 +30,7 @@ const repoURL = "https://github.com/toolcheck/toolcheck"
 // "toolcheck help NAME" prints too), and that its URL is that page. With
 // TOOLCHECK_UPDATE_DOCS=1 it writes the pages instead.
 func TestAnalyzerDocs(t *testing.T) {
+	t.Parallel()
 	root := testkit.Root(t)
 	update := os.Getenv("TOOLCHECK_UPDATE_DOCS") != ""
 	for _, a := range suite.New(&config.Config{}) {
@@ -175,6 +176,7 @@ func checkLink(t *testing.T, root, file, target string) {
 // and the fragment is one of its headings or anchors. The links of the
 // analyzers' doc.go are checked from the page generated beside the others.
 func TestDocLinks(t *testing.T) {
+	t.Parallel()
 	root := testkit.Root(t)
 	n := 0
 	for _, file := range docFiles(t, root) {
@@ -211,6 +213,7 @@ func TestDocLinks(t *testing.T) {
 // and, for a category, its section) resolves, with every flag on so that
 // every category shows.
 func TestFindingURLs(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binary and loads the real SDKs")
 	}
@@ -254,6 +257,7 @@ func TestFindingURLs(t *testing.T) {
 // and Type.Method) exists, in README.md, docs/, examples/ and the
 // analyzers' doc.go.
 func TestDocIdentifiers(t *testing.T) {
+	t.Parallel()
 	root := testkit.Root(t)
 	exported := map[string]map[string]bool{}
 	for pkg, dir := range map[string]string{"toolerr": "toolerr", "mcpgo": "toolerr/mcpgo", "gosdk": "toolerr/gosdk",

@@ -52,6 +52,7 @@ func writeFile(t *testing.T, path, text string) {
 // -exit-zero), a clean module exits 0, and an empty pattern warns and
 // exits 0.
 func TestExitCodes(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binary and loads the real SDKs")
 	}
@@ -100,6 +101,7 @@ func TestExitCodes(t *testing.T) {
 // one rule per analyzer with its help and URL, and the same findings as
 // -json.
 func TestSARIF(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binary and loads the real SDKs")
 	}
@@ -195,6 +197,7 @@ func TestSARIF(t *testing.T) {
 // TestHelpAndVersion checks the help's own words and real flag names, an
 // analyzer's help, and the version from the build info.
 func TestHelpAndVersion(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
@@ -258,6 +261,7 @@ func TestHelpAndVersion(t *testing.T) {
 // with every configuration file a run can read and the baseline it names,
 // and that a broken one does not fail the query.
 func TestVersionFollowsConfig(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
@@ -318,6 +322,7 @@ func vetFindings(t *testing.T, bin, dir string, pkgs ...string) ([]string, strin
 // go vet's cache on: the findings follow each edit, and a broken file
 // fails every run, naming the file and the key.
 func TestVetFollowsConfig(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binary and loads the real SDKs")
 	}
@@ -371,6 +376,7 @@ func TestVetFollowsConfig(t *testing.T) {
 // TestVetConfigErrors checks that a malformed configuration flag or
 // -config file given to go vet stops it with one message naming it.
 func TestVetConfigErrors(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
@@ -465,6 +471,7 @@ func sarifMultitool(t *testing.T, log string) string {
 // that imports it, to the fixture: each is reported once, with the first
 // errors, and every other package is still analysed.
 func TestBrokenPackages(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binary and loads the real SDKs")
 	}
@@ -548,6 +555,7 @@ var Y = nothere.Z
 // the fixed files are gofmt'd and build, and that -fix reports only the
 // findings it could not fix.
 func TestFixAndDiff(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binary and loads the real SDKs")
 	}

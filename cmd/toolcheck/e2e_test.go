@@ -250,6 +250,7 @@ func keys(fs []finding) []string {
 // real SDKs, standalone (text and JSON) and through go vet, and checks the
 // exact set of findings against the fixture's want comments.
 func TestEndToEnd(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binary and loads the real SDKs")
 	}
@@ -326,6 +327,7 @@ func TestEndToEnd(t *testing.T) {
 
 // TestConfigErrors checks that bad configuration fails clearly.
 func TestConfigErrors(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}

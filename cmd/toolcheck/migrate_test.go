@@ -16,6 +16,7 @@ import (
 // vets, what -fix says is left is what a second run reports, and a second
 // -fix changes nothing.
 func TestMigrate(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binary and loads the real SDKs")
 	}
@@ -128,6 +129,7 @@ type apiError struct{ Response *http.Response }
 func (e *apiError) Error() string { return "GET /repos/o/r: " + http.StatusText(e.Response.StatusCode) }
 
 func TestMigratedUpstream(t *testing.T) {
+	t.Parallel()
 	for status, want := range map[int]string{404: "failed to get repository: not found", 500: toolerr.FaultMessage} {
 		s := &Server{c: &Client{Err: &apiError{&http.Response{StatusCode: status}}}}
 		res, err := mcpgo.Boundary(s.getRepoName)(context.Background(), mcp.CallToolRequest{})

@@ -25,6 +25,7 @@ by helper (the callee a message names):
 // lines on stderr after the findings, stdout unchanged in text and JSON,
 // and with a baseline, counts of the findings it reports only.
 func TestSummary(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binary and loads the real SDKs")
 	}
