@@ -31,6 +31,9 @@ func describe(root string, res *result) string {
 	}
 	for _, f := range res.findings {
 		l := fmt.Sprintf("%s:%d-%d %s: %s", rel(f.file), f.start, f.end, f.analyzer, f.message)
+		for _, r := range f.related {
+			l += fmt.Sprintf(" | related %s:%d-%d %s", rel(r.file), r.start, r.end, r.message)
+		}
 		for _, fx := range f.fixes {
 			l += " | fix " + fx.message
 			for _, e := range fx.edits {
