@@ -303,7 +303,7 @@ func (m *Model) testOf(cond ast.Expr) ErrTest {
 			if e.Op == token.EQL {
 				if obj := objectOfExpr(info, y); obj != nil {
 					if _, isVar := obj.(*types.Var); isVar {
-						return ErrTest{Err: v, Failed: true, Exact: true, Class: m.ErrorClassOf(obj), What: qualifiedObj(obj)}
+						return ErrTest{Err: v, Failed: true, Exact: true, Class: m.ErrorClassOf(obj), What: qualified(obj)}
 					}
 				}
 			}
@@ -322,7 +322,7 @@ func (m *Model) testOf(cond ast.Expr) ErrTest {
 			obj := objectOfExpr(info, e.Args[1])
 			t := ErrTest{Err: v, Failed: true, Exact: true}
 			if _, isVar := obj.(*types.Var); isVar {
-				t.Class, t.What = m.ErrorClassOf(obj), qualifiedObj(obj)
+				t.Class, t.What = m.ErrorClassOf(obj), qualified(obj)
 			}
 			return t
 		case mcpsdk.IsFunc(fn, "errors", "As") && len(e.Args) == 2:
@@ -342,7 +342,7 @@ func (m *Model) testOf(cond ast.Expr) ErrTest {
 			return t
 		case len(e.Args) == 1 && isPredicateName(fn.Name()):
 			if class := errorClassByName(fn.Name()[2:]); class != ClassAny {
-				return ErrTest{Err: v, Failed: true, Exact: true, Class: class, What: qualifiedObj(fn)}
+				return ErrTest{Err: v, Failed: true, Exact: true, Class: class, What: qualified(fn)}
 			}
 		}
 	}
@@ -362,7 +362,7 @@ func (m *Model) ErrorTypeClass(t types.Type) (ErrorClass, string) {
 		return ClassAny, ""
 	}
 	obj := named.Origin().Obj()
-	return m.ErrorClassOf(obj), star + qualifiedObj(obj)
+	return m.ErrorClassOf(obj), star + qualified(obj)
 }
 
 // isPredicateName matches IsNotFound, isKindNotFound, is_not_found.
@@ -386,8 +386,8 @@ func objectOfExpr(info *types.Info, e ast.Expr) types.Object {
 	return nil
 }
 
-// qualifiedObj names obj as messages do: pkg.Name.
-func qualifiedObj(obj types.Object) string {
+// qualified names obj as messages do: pkg.Name.
+func qualified(obj types.Object) string {
 	if obj.Pkg() == nil {
 		return obj.Name()
 	}
@@ -569,7 +569,7 @@ func (m *Model) caseFailure(cc *ast.CaseClause, sw astindex.Cursor) (*FailurePat
 		if isNilExpr(info, e) {
 			et = ErrTest{Err: v, Nil: true, Exact: true}
 		} else if obj := objectOfExpr(info, e); obj != nil {
-			et.Class, et.What = m.ErrorClassOf(obj), qualifiedObj(obj)
+			et.Class, et.What = m.ErrorClassOf(obj), qualified(obj)
 		}
 		if t.Err == nil || et.Nil || et.Class == ClassBenign {
 			t = et

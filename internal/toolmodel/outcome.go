@@ -769,38 +769,16 @@ func (ctx *pathCtx) tupleArg(e ast.Expr, i int, depth int) (ok, has bool) {
 	return false, false
 }
 
-// parseFunc lists standard and common functions that parse text: their
-// error on an argument is the caller's mistake.
+// parseFunc reports whether fn parses text or decodes a document: called
+// on an argument, its error is the caller's mistake.
 func parseFunc(fn *types.Func) bool {
-	pkg, name := mcpsdk.PkgPath(fn), fn.Name()
-	switch pkg {
-	case "strconv":
-		return strings.HasPrefix(name, "Parse") || name == "Atoi" || name == "Unquote"
-	case "time":
-		return name == "Parse" || name == "ParseDuration" || name == "ParseInLocation"
-	case "net/url":
-		return name == "Parse" || name == "ParseRequestURI" || name == "ParseQuery" || name == "PathUnescape" || name == "QueryUnescape"
-	case "regexp":
-		return name == "Compile" || name == "CompilePOSIX"
-	case "net/mail":
-		return name == "ParseAddress" || name == "ParseAddressList"
-	case "net/netip":
-		return strings.HasPrefix(name, "Parse")
-	case "encoding/base64", "encoding/hex", "encoding/base32":
-		return name == "DecodeString"
-	case "encoding/json":
-		return name == "Unmarshal"
-	case "github.com/google/uuid":
-		return name == "Parse" || name == "ParseBytes"
-	case "path/filepath", "path":
-		return name == "Match"
-	}
-	return false
+	return IsParse(fn) || IsDecode(fn)
 }
 
-// decodeFunc reports whether fn decodes its input into a destination by
-// its name (json.Unmarshal's kin: mapstructure.WeakDecode, yaml.Unmarshal):
-// called with the arguments, its error says they do not fit.
+// decodeFunc reports whether fn decodes its input into a destination:
+// IsDecode's functions and, by name, their kin of other packages
+// (mapstructure.WeakDecode, yaml.Unmarshal). Called with the arguments,
+// its error says they do not fit.
 func decodeFunc(fn *types.Func) bool {
 	name := fn.Name()
 	return fn.Type().(*types.Signature).Recv() == nil && (strings.Contains(name, "Decode") || strings.HasPrefix(name, "Unmarshal"))
@@ -1039,13 +1017,6 @@ func versionish(s string) bool {
 
 func isErrorValue(v *types.Var) bool {
 	return v.Pkg() != nil && v.Parent() == v.Pkg().Scope()
-}
-
-func qualified(obj types.Object) string {
-	if obj.Pkg() == nil {
-		return obj.Name()
-	}
-	return obj.Pkg().Name() + "." + obj.Name()
 }
 
 // statusConst matches HTTP and gRPC status constants that mean the caller

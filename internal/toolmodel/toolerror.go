@@ -357,11 +357,6 @@ func (m *Model) declaredToolError(pkg *types.Package) *types.Named {
 	return nil
 }
 
-func isStringType(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsString != 0
-}
-
 // bodyConstructs returns the ToolError type built by every return of d's
 // body at result idx, or nil when some return yields anything else.
 func (m *Model) bodyConstructs(d *ast.FuncDecl, idx int, stack map[*types.Func]bool) *types.Named {
@@ -457,7 +452,7 @@ func (m *Model) messageParam(fn *types.Func, named *types.Named) int {
 	first, n := -1, 0
 	for i := 0; i < params.Len(); i++ {
 		p := params.At(i)
-		if !isStringType(p.Type()) {
+		if !mcpsdk.IsStringType(p.Type()) {
 			continue
 		}
 		if isMessageName(p.Name()) {
@@ -496,7 +491,7 @@ func (m *Model) literalMessage(lit *ast.CompositeLit) ast.Expr {
 		} else if i < st.NumFields() {
 			field = st.Field(i)
 		}
-		if field == nil || !isStringType(field.Type()) {
+		if field == nil || !mcpsdk.IsStringType(field.Type()) {
 			continue
 		}
 		if isMessageName(field.Name()) {
