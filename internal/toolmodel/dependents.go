@@ -53,9 +53,9 @@ func Attach(model *Analyzer, a *analysis.Analyzer, facts []analysis.Fact, do Ana
 		a.FactTypes = facts
 		a.Run = func(pass *analysis.Pass) (any, error) {
 			m := pass.ResultOf[model.Analyzer].(*Model)
-			r := m.Reporter(pass, name)
+			r := m.reporter(pass, name)
 			r.counted = idx < m.counted
-			defer r.Finish()
+			defer r.finish()
 			return nil, do(pass, m, r)
 		}
 		return a
@@ -74,12 +74,12 @@ func Attach(model *Analyzer, a *analysis.Analyzer, facts []analysis.Fact, do Ana
 		if r == nil {
 			// Not run by the model (attached after it ran): run here,
 			// without facts.
-			r = m.Reporter(pass, name)
+			r = m.reporter(pass, name)
 			r.err = do(pass, m, r)
 		}
 		r.pass = pass // findings leave through this analyzer's pass
 		r.counted = idx < m.counted
-		defer r.Finish()
+		defer r.finish()
 		return nil, r.err
 	}
 	return a
@@ -122,7 +122,7 @@ func (info *modelInfo) start(m *Model) {
 	info.mu.Unlock()
 	m.hosted = make(map[string]*Reporter, len(hosted))
 	for _, h := range hosted {
-		r := m.Reporter(m.Pass, h.name)
+		r := m.reporter(m.Pass, h.name)
 		r.err = h.do(m.Pass, m, r)
 		m.hosted[h.name] = r
 	}

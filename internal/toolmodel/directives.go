@@ -9,13 +9,13 @@ import (
 	"golang.org/x/tools/go/analysis"
 )
 
-// AnalyzerNames are the analyzers a suppression directive may name.
-var AnalyzerNames = []string{"unwrapped", "iserror", "loglevel", "emptyonfail", "messagetext"}
+// analyzerNames are the analyzers a suppression directive may name.
+var analyzerNames = []string{"unwrapped", "iserror", "loglevel", "emptyonfail", "messagetext"}
 
-// DirectivePrefix starts a suppression comment:
+// directivePrefix starts a suppression comment:
 //
 //	//toolcheck:ignore <analyzer>[,<analyzer>] <reason>
-const DirectivePrefix = "//toolcheck:ignore"
+const directivePrefix = "//toolcheck:ignore"
 
 // A Directive is one suppression comment.
 type Directive struct {
@@ -36,16 +36,16 @@ type Directives struct {
 func parseDirectives(pass *analysis.Pass) *Directives {
 	ds := &Directives{}
 	known := map[string]bool{}
-	for _, n := range AnalyzerNames {
+	for _, n := range analyzerNames {
 		known[n] = true
 	}
 	for _, f := range pass.Files {
 		for _, cg := range f.Comments {
 			for _, c := range cg.List {
-				if !strings.HasPrefix(c.Text, DirectivePrefix) {
+				if !strings.HasPrefix(c.Text, directivePrefix) {
 					continue
 				}
-				rest := c.Text[len(DirectivePrefix):]
+				rest := c.Text[len(directivePrefix):]
 				if rest != "" && rest[0] != ' ' && rest[0] != '\t' {
 					continue // //toolcheck:ignoreX is not ours
 				}
@@ -102,16 +102,16 @@ type Reporter struct {
 	counted bool
 }
 
-// Reporter returns the reporter of the analyzer called name for pass.
-func (m *Model) Reporter(pass *analysis.Pass, name string) *Reporter {
+// reporter returns the reporter of the analyzer called name for pass.
+func (m *Model) reporter(pass *analysis.Pass, name string) *Reporter {
 	return &Reporter{m: m, pass: pass, name: name, used: map[*Directive]bool{}}
 }
 
 func (r *Reporter) filtered(pos token.Pos) bool {
-	if r.m.IsGenerated(pos) {
+	if r.m.isGenerated(pos) {
 		return true
 	}
-	return !r.m.Config.Tests && r.m.IsTestFile(pos)
+	return !r.m.Config.Tests && r.m.isTestFile(pos)
 }
 
 // Suppressed reports whether a finding at pos would be dropped: in a test
@@ -205,13 +205,13 @@ func (r *Reporter) absorb(other *Reporter) {
 	other.pending, other.about = kept, about
 }
 
-// Finish reports this analyzer's malformed directives and the ones that
+// finish reports this analyzer's malformed directives and the ones that
 // suppressed nothing. Directives naming no known analyzer are reported by
 // the first analyzer of the suite, unwrapped.
 //
-// Finish also tells the model this analyzer is done with it (see
+// finish also tells the model this analyzer is done with it (see
 // Attach); the analyzer must not use the model afterwards.
-func (r *Reporter) Finish() {
+func (r *Reporter) finish() {
 	if r.counted {
 		defer r.m.finished()
 	}
@@ -240,7 +240,7 @@ func (r *Reporter) Finish() {
 		}
 		mine := dir.names(r.name)
 		switch {
-		case dir.Problem != "" && (mine || (r.name == AnalyzerNames[0] && !dir.namesKnown())):
+		case dir.Problem != "" && (mine || (r.name == analyzerNames[0] && !dir.namesKnown())):
 			r.pass.Report(analysis.Diagnostic{Pos: dir.Pos, End: dir.End, Category: "directive",
 				Message: "malformed toolcheck:ignore directive " + dir.Problem + ": write //toolcheck:ignore <analyzer> <reason>"})
 		case dir.Problem == "" && mine && !r.used[dir]:
@@ -252,7 +252,7 @@ func (r *Reporter) Finish() {
 
 func (d *Directive) namesKnown() bool {
 	for _, a := range d.Analyzers {
-		for _, n := range AnalyzerNames {
+		for _, n := range analyzerNames {
 			if a == n {
 				return true
 			}

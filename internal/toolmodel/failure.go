@@ -74,12 +74,12 @@ var knownErrors = map[string]ErrorClass{
 	"strconv.ErrSyntax": ClassInvalid, "strconv.ErrRange": ClassInvalid, "strconv.NumError": ClassInvalid,
 }
 
-// ErrorClassOf classifies a sentinel error (a package-level variable) or
+// errorClassOf classifies a sentinel error (a package-level variable) or
 // an error type: the standard library's, those named in caller-errors,
 // and names that say the kind (ErrNotFound, ErrAlreadyExists,
 // InvalidArgumentError, ErrVersionMismatch, ErrUnknownKind...). Names of
 // configuration, credentials and the server's own parts say a fault.
-func (m *Model) ErrorClassOf(obj types.Object) ErrorClass {
+func (m *Model) errorClassOf(obj types.Object) ErrorClass {
 	if obj == nil || obj.Pkg() == nil {
 		return ClassAny
 	}
@@ -303,7 +303,7 @@ func (m *Model) testOf(cond ast.Expr) ErrTest {
 			if e.Op == token.EQL {
 				if obj := objectOfExpr(info, y); obj != nil {
 					if _, isVar := obj.(*types.Var); isVar {
-						return ErrTest{Err: v, Failed: true, Exact: true, Class: m.ErrorClassOf(obj), What: qualified(obj)}
+						return ErrTest{Err: v, Failed: true, Exact: true, Class: m.errorClassOf(obj), What: qualified(obj)}
 					}
 				}
 			}
@@ -322,13 +322,13 @@ func (m *Model) testOf(cond ast.Expr) ErrTest {
 			obj := objectOfExpr(info, e.Args[1])
 			t := ErrTest{Err: v, Failed: true, Exact: true}
 			if _, isVar := obj.(*types.Var); isVar {
-				t.Class, t.What = m.ErrorClassOf(obj), qualified(obj)
+				t.Class, t.What = m.errorClassOf(obj), qualified(obj)
 			}
 			return t
 		case mcpsdk.IsFunc(fn, "errors", "As") && len(e.Args) == 2:
 			t := ErrTest{Err: v, Failed: true, Exact: true}
 			if p, ok := types.Unalias(info.TypeOf(e.Args[1])).(*types.Pointer); ok {
-				t.Class, t.What = m.ErrorTypeClass(p.Elem())
+				t.Class, t.What = m.errorTypeClass(p.Elem())
 			}
 			return t
 		case mcpsdk.PkgPath(fn) == "os" && strings.HasPrefix(fn.Name(), "Is"):
@@ -349,9 +349,9 @@ func (m *Model) testOf(cond ast.Expr) ErrTest {
 	return ErrTest{}
 }
 
-// ErrorTypeClass classifies an error type (of errors.As, a type switch
+// errorTypeClass classifies an error type (of errors.As, a type switch
 // case, a type assertion): the class and how messages name it (*pkg.T).
-func (m *Model) ErrorTypeClass(t types.Type) (ErrorClass, string) {
+func (m *Model) errorTypeClass(t types.Type) (ErrorClass, string) {
 	base := types.Unalias(t)
 	star := ""
 	if p, ok := base.(*types.Pointer); ok {
@@ -362,7 +362,7 @@ func (m *Model) ErrorTypeClass(t types.Type) (ErrorClass, string) {
 		return ClassAny, ""
 	}
 	obj := named.Origin().Obj()
-	return m.ErrorClassOf(obj), star + qualified(obj)
+	return m.errorClassOf(obj), star + qualified(obj)
 }
 
 // isPredicateName matches IsNotFound, isKindNotFound, is_not_found.
@@ -569,7 +569,7 @@ func (m *Model) caseFailure(cc *ast.CaseClause, sw astindex.Cursor) (*FailurePat
 		if isNilExpr(info, e) {
 			et = ErrTest{Err: v, Nil: true, Exact: true}
 		} else if obj := objectOfExpr(info, e); obj != nil {
-			et.Class, et.What = m.ErrorClassOf(obj), qualified(obj)
+			et.Class, et.What = m.errorClassOf(obj), qualified(obj)
 		}
 		if t.Err == nil || et.Nil || et.Class == ClassBenign {
 			t = et

@@ -23,11 +23,11 @@ import (
 // The helpers every analyzer's suggested fixes share: the functions a
 // file can name, how it names a package, and the edit that imports one.
 
-// VisibleFuncs iterates over the functions a file can name, each with the
+// visibleFuncs iterates over the functions a file can name, each with the
 // expression that names it: the package's own (Name), and the exported
 // functions of the packages the file imports by name (pkg.Name) that keep
 // reaches, if given.
-func (m *Model) VisibleFuncs(file *ast.File, keep func(*types.Package) bool) iter.Seq2[string, *types.Func] {
+func (m *Model) visibleFuncs(file *ast.File, keep func(*types.Package) bool) iter.Seq2[string, *types.Func] {
 	return func(yield func(string, *types.Func) bool) {
 		scope := m.Pass.Pkg.Scope()
 		for _, name := range scope.Names() {
@@ -129,9 +129,9 @@ func MergeImports(a, b []analysis.TextEdit) []analysis.TextEdit {
 // ToolerrModule is the module path of toolcheck's runtime half.
 const ToolerrModule = "github.com/toolcheck/toolcheck/toolerr"
 
-// ModuleRequires reports whether the go.mod governing file (found from its
+// moduleRequires reports whether the go.mod governing file (found from its
 // directory upward) requires the module path, or is it.
-func (m *Model) ModuleRequires(file *ast.File, path string) bool {
+func (m *Model) moduleRequires(file *ast.File, path string) bool {
 	tf := m.Pass.Fset.File(file.Pos())
 	if tf == nil {
 		return false
@@ -186,14 +186,14 @@ type ServerBoundary struct {
 	Imports   []analysis.TextEdit
 }
 
-// ServerBoundary returns the one boundary file can see that installs as
+// serverBoundary returns the one boundary file can see that installs as
 // server middleware of the SDK ("mcp-go": a server.ToolHandlerMiddleware
 // value for server.WithToolHandlerMiddleware; "go-sdk": an mcp.Middleware
 // for AddReceivingMiddleware): a boundary of the package or of a package
 // the file imports, or, when the module requires toolcheck's toolerr,
 // toolerr/mcpgo.Boundary or toolerr/gosdk.ReceivingBoundary(). False when
 // there is none, or more than one.
-func (m *Model) ServerBoundary(file *ast.File, sdk string) (ServerBoundary, bool) {
+func (m *Model) serverBoundary(file *ast.File, sdk string) (ServerBoundary, bool) {
 	type cand struct {
 		pkg, name, expr string // package path, qualified name, expression
 	}
@@ -205,7 +205,7 @@ func (m *Model) ServerBoundary(file *ast.File, sdk string) (ServerBoundary, bool
 			cands = append(cands, c)
 		}
 	}
-	for qual, fn := range m.VisibleFuncs(file, m.mayDeclareBoundary) {
+	for qual, fn := range m.visibleFuncs(file, m.mayDeclareBoundary) {
 		if !m.IsBoundary(fn) || mcpsdk.IsSDKPath(mcpsdk.PkgPath(fn)) {
 			continue
 		}
@@ -242,7 +242,7 @@ func (m *Model) ServerBoundary(file *ast.File, sdk string) (ServerBoundary, bool
 	switch {
 	case len(cands) == 1:
 		b.Name, b.Expr = cands[0].name, cands[0].expr
-	case len(cands) == 0 && m.ModuleRequires(file, ToolerrModule):
+	case len(cands) == 0 && m.moduleRequires(file, ToolerrModule):
 		path, name, expr := ToolerrModule+"/mcpgo", "mcpgo", "Boundary"
 		if sdk == "go-sdk" {
 			path, name, expr = ToolerrModule+"/gosdk", "gosdk", "ReceivingBoundary()"
@@ -283,10 +283,10 @@ func sdkMiddleware(t types.Type, sdk string) bool {
 	return false
 }
 
-// AssignedTo returns the statement that stores the value of call in a
+// assignedTo returns the statement that stores the value of call in a
 // variable or field (s := mcp.NewServer(...), var s = ..., a.srv = ...),
 // and how the code names that storage; nil when it stores it in none.
-func (m *Model) AssignedTo(call *ast.CallExpr) (ast.Stmt, string) {
+func (m *Model) assignedTo(call *ast.CallExpr) (ast.Stmt, string) {
 	c, ok := m.Syntax.Root().FindNode(call)
 	if !ok {
 		return nil, ""
@@ -325,7 +325,7 @@ func (m *Model) InstallBoundary(call *ast.CallExpr) (analysis.SuggestedFix, bool
 	if file == nil {
 		return analysis.SuggestedFix{}, false
 	}
-	b, ok := m.ServerBoundary(file, sdk)
+	b, ok := m.serverBoundary(file, sdk)
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
@@ -364,7 +364,7 @@ func (m *Model) InstallBoundary(call *ast.CallExpr) (analysis.SuggestedFix, bool
 }
 
 // serverStore reads where the go-sdk server call builds or returns is
-// stored: s := newServer(...) (the statement, AssignedTo), or, with its
+// stored: s := newServer(...) (the statement, assignedTo), or, with its
 // error, s, err := newServer(...) tested right after (if err != nil {
 // return ... }: the test, after which the server is certainly built).
 // It returns that statement, how the code names the storage, and the
@@ -374,7 +374,7 @@ func (m *Model) InstallBoundary(call *ast.CallExpr) (analysis.SuggestedFix, bool
 func (m *Model) serverStore(call *ast.CallExpr) (ast.Stmt, string, types.Object) {
 	info := m.Pass.TypesInfo
 	if mcpsdk.IsNamed(info.TypeOf(call), mcpsdk.GoSDKMCP, "Server") {
-		stmt, name := m.AssignedTo(call)
+		stmt, name := m.assignedTo(call)
 		switch st := stmt.(type) {
 		case *ast.AssignStmt:
 			return st, name, m.Flow.StorageOf(st.Lhs[0])
@@ -510,9 +510,9 @@ func (m *Model) BehindBoundary(pos token.Pos) bool {
 	if ok {
 		return v
 	}
-	v = m.ModuleRequires(file, ToolerrModule)
+	v = m.moduleRequires(file, ToolerrModule)
 	if !v {
-		for _, fn := range m.VisibleFuncs(file, m.mayDeclareBoundary) {
+		for _, fn := range m.visibleFuncs(file, m.mayDeclareBoundary) {
 			if m.IsBoundary(fn) {
 				v = true
 				break
@@ -569,11 +569,11 @@ func (m *Model) allInstallable() bool {
 	return v
 }
 
-// MessageCtor reports whether fn is a ToolError constructor that takes a
+// messageCtor reports whether fn is a ToolError constructor that takes a
 // message, optionally followed by options: func(msg string) T or
 // func(msg string, opts ...O) T, where O is not an empty interface (a
 // format's arguments). A fix can call it with the message alone.
-func (m *Model) MessageCtor(fn *types.Func) bool {
+func (m *Model) messageCtor(fn *types.Func) bool {
 	sig := fn.Type().(*types.Signature)
 	if sig.TypeParams().Len() > 0 || sig.Recv() != nil || sig.Results().Len() != 1 {
 		return false
@@ -648,7 +648,7 @@ type ToolErrorAPI struct {
 
 // ToolErrorAPI returns the ToolError API file can call: the one package
 // among the package itself and those the file imports whose constructors
-// take a message (MessageCtor), or, when there is none and the module
+// take a message (messageCtor), or, when there is none and the module
 // requires toolerr, toolerr. A constructor serves an outcome by its
 // default level and its name: CallerError and Stale at INFO, Unavailable
 // at WARN, Fault at ERROR. False when no package offers one, or more than
@@ -657,9 +657,9 @@ func (m *Model) ToolErrorAPI(file *ast.File) (ToolErrorAPI, bool) {
 	byPkg := map[string][]string{}
 	fns := map[string]*types.Func{}
 	// An SDK declares no ToolError constructor: its scopes are not read.
-	keep := func(p *types.Package) bool { return !mcpsdk.IsSDKPath(p.Path()) && m.RelevantPackage(p) }
-	for qual, fn := range m.VisibleFuncs(file, keep) {
-		if fn.Exported() && m.MessageCtor(fn) {
+	keep := func(p *types.Package) bool { return !mcpsdk.IsSDKPath(p.Path()) && m.relevantPackage(p) }
+	for qual, fn := range m.visibleFuncs(file, keep) {
+		if fn.Exported() && m.messageCtor(fn) {
 			byPkg[mcpsdk.PkgPath(fn)] = append(byPkg[mcpsdk.PkgPath(fn)], qual)
 			fns[qual] = fn
 		}
@@ -681,7 +681,7 @@ func (m *Model) ToolErrorAPI(file *ast.File) (ToolErrorAPI, bool) {
 				}
 			}
 		}
-	case len(byPkg) == 0 && m.ModuleRequires(file, ToolerrModule):
+	case len(byPkg) == 0 && m.moduleRequires(file, ToolerrModule):
 		q, edits, ok := m.Qualifier(file, ToolerrModule, "toolerr")
 		if !ok {
 			return ToolErrorAPI{}, false

@@ -426,7 +426,7 @@ func (lv *Levels) ctorDefault(fn *types.Func) Level {
 }
 
 func (lv *Levels) computeCtorDefault(fn *types.Func) Level {
-	d := lv.m.FuncDecl(fn)
+	d := lv.m.funcDecl(fn)
 	if d == nil || d.Body == nil || lv.m.ToolErrorCtor(fn) == nil {
 		return LevelUnknown
 	}
@@ -533,7 +533,7 @@ func (lv *Levels) computeSets(obj types.Object) Level {
 		if lv.m.ToolErrorCtor(o) != nil || (!builder && (sig.Results().Len() != 1 || mcpsdk.IsErrorType(sig.Results().At(0).Type()))) {
 			return LevelUnknown
 		}
-		d := lv.m.FuncDecl(o)
+		d := lv.m.funcDecl(o)
 		if d == nil || d.Body == nil {
 			return LevelUnknown
 		}

@@ -265,10 +265,10 @@ func definesToolError(pkg *types.Package, cfg nameSet) bool {
 	return false
 }
 
-// RelevantPackage reports whether pkg reaches an MCP SDK, or declares or
+// relevantPackage reports whether pkg reaches an MCP SDK, or declares or
 // imports a ToolError type: only such a package can hold tools, ToolError
 // constructors, or the helpers toolcheck learns facts about.
-func (m *Model) RelevantPackage(pkg *types.Package) bool {
+func (m *Model) relevantPackage(pkg *types.Package) bool {
 	if m.reachesSDK(pkg) || definesToolError(pkg, m.teNames) {
 		return true
 	}
@@ -314,7 +314,7 @@ func build(pass *analysis.Pass, cfg *config.Config) (*Model, error) {
 		m.own = false
 		return m, nil
 	}
-	if !m.RelevantPackage(pass.Pkg) {
+	if !m.relevantPackage(pass.Pkg) {
 		if m.own {
 			// The project's own code that reaches no SDK, such as the
 			// storage layer behind the tools: analyzers still follow its
@@ -370,9 +370,6 @@ func (m *Model) index() {
 		m.indexCall(ca.Call)
 	}
 }
-
-// ObjOf returns the object an identifier defines or uses.
-func ObjOf(info *types.Info, id *ast.Ident) types.Object { return flow.ObjOf(info, id) }
 
 // EnclosingFuncAt returns the innermost FuncDecl or FuncLit around c.
 func EnclosingFuncAt(c astindex.Cursor) ast.Node { return flow.EnclosingFunc(c) }
@@ -433,8 +430,8 @@ func (m *Model) FileOf(pos token.Pos) *ast.File {
 	return nil
 }
 
-// IsGenerated reports whether pos lies in a generated file.
-func (m *Model) IsGenerated(pos token.Pos) bool {
+// isGenerated reports whether pos lies in a generated file.
+func (m *Model) isGenerated(pos token.Pos) bool {
 	f := m.FileOf(pos)
 	return f != nil && m.generated[f]
 }
@@ -454,14 +451,14 @@ func skipTests(pass *analysis.Pass, cfg *config.Config) bool {
 	return tests > 0 && (tests == len(pass.Files) || cfg.AnalysedAlone(pass.Pkg.Path()))
 }
 
-// IsTestFile reports whether pos lies in a _test.go file.
-func (m *Model) IsTestFile(pos token.Pos) bool {
+// isTestFile reports whether pos lies in a _test.go file.
+func (m *Model) isTestFile(pos token.Pos) bool {
 	tf := m.Pass.Fset.File(pos)
 	return tf != nil && strings.HasSuffix(tf.Name(), "_test.go")
 }
 
-// FuncDecl returns the declaration of fn in this package, or nil.
-func (m *Model) FuncDecl(fn *types.Func) *ast.FuncDecl { return m.Flow.Decl(fn) }
+// funcDecl returns the declaration of fn in this package, or nil.
+func (m *Model) funcDecl(fn *types.Func) *ast.FuncDecl { return m.Flow.Decl(fn) }
 
 // nameSet is a set of qualified names from the configuration.
 type nameSet map[string]bool

@@ -1316,7 +1316,7 @@ func (ctx *pathCtx) errOrigin(x ast.Expr, stmt astindex.Cursor) evidence {
 // sentinel evaluates errors.Is(err, v) and err == v, by the model's
 // classification of the error.
 func (ch *outcomes) sentinel(v *types.Var) evidence {
-	if class := ch.m.ErrorClassOf(v); class.CallerCanAct() {
+	if class := ch.m.errorClassOf(v); class.CallerCanAct() {
 		return staleIf(caller("on the %s path", qualified(v)), class)
 	}
 	return failure
@@ -1328,7 +1328,7 @@ func (ch *outcomes) errType(t types.Type) evidence {
 	if t == nil {
 		return failure
 	}
-	if class, what := ch.m.ErrorTypeClass(t); class.CallerCanAct() {
+	if class, what := ch.m.errorTypeClass(t); class.CallerCanAct() {
 		return staleIf(caller("on the %s path", what), class)
 	}
 	return failure

@@ -92,7 +92,7 @@ func (m *Model) ownPools() map[string][]entry {
 	}
 	consider := func(e ast.Expr, t types.Type) {
 		typ := m.recordTypeName(t)
-		if typ == "" || m.IsTestFile(e.Pos()) {
+		if typ == "" || m.isTestFile(e.Pos()) {
 			return // (a test's records are not the program's)
 		}
 		// What depends on the function's parameters (hs.params) its

@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/toolcheck/toolcheck/internal/astindex"
+	"github.com/toolcheck/toolcheck/internal/flow"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 )
 
@@ -85,8 +86,8 @@ func configured(list []string, obj types.Object) bool {
 	return false
 }
 
-// ToolErrorNamed returns the ToolError type t is, or points to, or nil.
-func (m *Model) ToolErrorNamed(t types.Type) *types.Named {
+// toolErrorNamed returns the ToolError type t is, or points to, or nil.
+func (m *Model) toolErrorNamed(t types.Type) *types.Named {
 	n := mcpsdk.NamedOf(t)
 	if n == nil {
 		return nil
@@ -108,7 +109,7 @@ func (m *Model) ToolErrorNamed(t types.Type) *types.Named {
 // IsToolErrorType reports whether t (or the type it points to) is a
 // ToolError type: a named type called ToolError that implements error, or
 // a type named in the configuration's tool-errors.
-func (m *Model) IsToolErrorType(t types.Type) bool { return m.ToolErrorNamed(t) != nil }
+func (m *Model) IsToolErrorType(t types.Type) bool { return m.toolErrorNamed(t) != nil }
 
 // IsLevelType reports whether t is a log-level type: log/slog.Level or a
 // type named in the configuration's level-types.
@@ -130,7 +131,7 @@ func (m *Model) IsLevelType(t types.Type) bool {
 // LevelField returns the level field of the ToolError type t: its field of
 // a level type, or that field of a struct it embeds; nil if it has none.
 func (m *Model) LevelField(t types.Type) *types.Var {
-	named := m.ToolErrorNamed(t)
+	named := m.toolErrorNamed(t)
 	if named == nil {
 		return nil
 	}
@@ -182,7 +183,7 @@ func (m *Model) findToolErrors() []*ToolErrorSite {
 	for c := range m.Syntax.Root().Preorder((*ast.CallExpr)(nil), (*ast.CompositeLit)(nil)) {
 		switch n := c.Node().(type) {
 		case *ast.CompositeLit:
-			named := m.ToolErrorNamed(info.TypeOf(n))
+			named := m.toolErrorNamed(info.TypeOf(n))
 			if named == nil {
 				continue
 			}
@@ -284,7 +285,7 @@ func (m *Model) ctorOf(fn *types.Func, stack map[*types.Func]bool) *types.Named 
 	res := sig.Results()
 	var named *types.Named
 	for i := 0; i < res.Len(); i++ {
-		if n := m.ToolErrorNamed(res.At(i).Type()); n != nil {
+		if n := m.toolErrorNamed(res.At(i).Type()); n != nil {
 			named = n
 			break
 		}
@@ -337,7 +338,7 @@ func (m *Model) ctorOf(fn *types.Func, stack map[*types.Func]bool) *types.Named 
 // declaredToolError returns the ToolError type declared by pkg, if any.
 func (m *Model) declaredToolError(pkg *types.Package) *types.Named {
 	if tn, ok := pkg.Scope().Lookup("ToolError").(*types.TypeName); ok {
-		if n := m.ToolErrorNamed(tn.Type()); n != nil {
+		if n := m.toolErrorNamed(tn.Type()); n != nil {
 			return n
 		}
 	}
@@ -348,7 +349,7 @@ func (m *Model) declaredToolError(pkg *types.Package) *types.Named {
 				continue
 			}
 			if tn, ok := pkg.Scope().Lookup(name[i+1:]).(*types.TypeName); ok {
-				if n := m.ToolErrorNamed(tn.Type()); n != nil {
+				if n := m.toolErrorNamed(tn.Type()); n != nil {
 					return n
 				}
 			}
@@ -398,7 +399,7 @@ func (m *Model) constructionOf(e ast.Expr, body ast.Node, depth int, stack map[*
 	}
 	switch e := e.(type) {
 	case *ast.CompositeLit:
-		return m.ToolErrorNamed(info.TypeOf(e))
+		return m.toolErrorNamed(info.TypeOf(e))
 	case *ast.CallExpr:
 		if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok {
 			if fn, ok := info.Uses[sel.Sel].(*types.Func); ok {
@@ -485,7 +486,7 @@ func (m *Model) literalMessage(lit *ast.CompositeLit) ast.Expr {
 		val := elt
 		if kv, ok := elt.(*ast.KeyValueExpr); ok {
 			if k, ok := kv.Key.(*ast.Ident); ok {
-				field, _ = ObjOf(info, k).(*types.Var)
+				field, _ = flow.ObjOf(info, k).(*types.Var)
 			}
 			val = kv.Value
 		} else if i < st.NumFields() {
@@ -517,10 +518,10 @@ func (m *Model) literalLevel(lit *ast.CompositeLit) ast.Expr {
 	for i, elt := range lit.Elts {
 		if kv, ok := elt.(*ast.KeyValueExpr); ok {
 			if k, ok := kv.Key.(*ast.Ident); ok {
-				if f, ok := ObjOf(info, k).(*types.Var); ok && m.IsLevelType(f.Type()) {
+				if f, ok := flow.ObjOf(info, k).(*types.Var); ok && m.IsLevelType(f.Type()) {
 					return kv.Value
 				}
-				if f, ok := ObjOf(info, k).(*types.Var); ok && f.Embedded() {
+				if f, ok := flow.ObjOf(info, k).(*types.Var); ok && f.Embedded() {
 					if inner, ok := ast.Unparen(kv.Value).(*ast.CompositeLit); ok {
 						if e := m.embeddedLevel(inner); e != nil {
 							return e
@@ -542,7 +543,7 @@ func (m *Model) embeddedLevel(lit *ast.CompositeLit) ast.Expr {
 	for _, elt := range lit.Elts {
 		if kv, ok := elt.(*ast.KeyValueExpr); ok {
 			if k, ok := kv.Key.(*ast.Ident); ok {
-				if f, ok := ObjOf(info, k).(*types.Var); ok && m.IsLevelType(f.Type()) {
+				if f, ok := flow.ObjOf(info, k).(*types.Var); ok && m.IsLevelType(f.Type()) {
 					return kv.Value
 				}
 			}
@@ -693,7 +694,7 @@ func (m *Model) laterLevel(c astindex.Cursor, named *types.Named) ast.Expr {
 			for i, r := range p.Rhs {
 				if r == c.Node() {
 					if id, ok := p.Lhs[i].(*ast.Ident); ok {
-						v, _ = ObjOf(info, id).(*types.Var)
+						v, _ = flow.ObjOf(info, id).(*types.Var)
 					}
 				}
 			}
