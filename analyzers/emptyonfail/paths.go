@@ -93,9 +93,9 @@ func (c *checker) failureOf(fp *toolmodel.FailurePath, at astindex.Cursor) *fail
 	}
 	if fp.Op != nil && f.kind == condFail {
 		switch callee := typeutil.StaticCallee(c.pass.TypesInfo, fp.Op); {
-		case toolmodel.IsParse(callee):
+		case goapi.IsParse(callee):
 			f.kind = condInvalid
-		case toolmodel.IsDecode(callee) && at.Valid():
+		case goapi.IsDecode(callee) && at.Valid():
 			// Decoding the model's own arguments (an optional JSON
 			// filter): the input does not parse, a classification. An
 			// upstream's body that does not decode stays a failure.

@@ -14,6 +14,7 @@ import (
 
 	"github.com/toolcheck/toolcheck/internal/astindex"
 	"github.com/toolcheck/toolcheck/internal/flow"
+	"github.com/toolcheck/toolcheck/internal/goapi"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 )
 
@@ -491,7 +492,7 @@ func (ctx *pathCtx) argExprDepth(e ast.Expr, depth int) (ok, has bool) {
 		if ctx.isArgAccessor(x, fn) || ctx.c.validator(fn) && ctx.validatorArgs(x, depth) {
 			return true, true
 		}
-		if pureFunc(fn) || ctx.c.pureHelper(fn) {
+		if goapi.IsPure(fn) || ctx.c.pureHelper(fn) {
 			return both(x.Args...)
 		}
 		return false, false
@@ -523,26 +524,6 @@ func (ctx *pathCtx) isArgAccessor(call *ast.CallExpr, fn *types.Func) bool {
 	if mcpsdk.PkgPath(fn) == mcpsdk.MCPGoMCP && strings.HasPrefix(fn.Name(), "Parse") &&
 		sig.Params().Len() > 0 && mcpsdk.IsCallToolRequest(sig.Params().At(0).Type()) {
 		return true
-	}
-	return false
-}
-
-// pureFunc lists standard functions whose result depends only on their
-// arguments, through which an argument check may read.
-func pureFunc(fn *types.Func) bool {
-	if fn.Type().(*types.Signature).Recv() != nil {
-		return false
-	}
-	switch mcpsdk.PkgPath(fn) {
-	case "strings", "unicode", "unicode/utf8", "path", "strconv", "slices":
-		return true
-	case "path/filepath":
-		switch fn.Name() {
-		case "IsAbs", "Ext", "Base", "Clean", "Dir", "IsLocal", "ToSlash", "FromSlash":
-			return true
-		}
-	case "fmt":
-		return fn.Name() == "Sprint" || fn.Name() == "Sprintf" || fn.Name() == "Sprintln"
 	}
 	return false
 }
@@ -751,7 +732,7 @@ func (ctx *pathCtx) tupleArg(e ast.Expr, i int, depth int) (ok, has bool) {
 		if ctx.isArgAccessor(x, fn) || ctx.c.validator(fn) && ctx.validatorArgs(x, depth) {
 			return true, true
 		}
-		if i == 0 && (pureFunc(fn) || parseFunc(fn)) || accessorName(fn.Name()) {
+		if i == 0 && (goapi.IsPure(fn) || parseFunc(fn)) || accessorName(fn.Name()) {
 			allOK, anyHas := true, false
 			for _, a := range x.Args {
 				ok, has := ctx.argExprDepth(a, depth+1)
@@ -772,11 +753,11 @@ func (ctx *pathCtx) tupleArg(e ast.Expr, i int, depth int) (ok, has bool) {
 // parseFunc reports whether fn parses text or decodes a document: called
 // on an argument, its error is the caller's mistake.
 func parseFunc(fn *types.Func) bool {
-	return IsParse(fn) || IsDecode(fn)
+	return goapi.IsParse(fn) || goapi.IsDecode(fn)
 }
 
 // decodeFunc reports whether fn decodes its input into a destination:
-// IsDecode's functions and, by name, their kin of other packages
+// goapi.IsDecode's functions and, by name, their kin of other packages
 // (mapstructure.WeakDecode, yaml.Unmarshal). Called with the arguments,
 // its error says they do not fit.
 func decodeFunc(fn *types.Func) bool {

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/toolcheck/toolcheck/internal/goapi"
 )
 
 // EffectTwin returns the function of d's package that does what d does
@@ -181,7 +183,7 @@ func (m *Model) PureExpr(e ast.Expr) bool {
 				break // a conversion
 			}
 			fn := typeutil.StaticCallee(info, x)
-			ok = ok && fn != nil && (pureFunc(fn) || ch.pureHelper(fn))
+			ok = ok && fn != nil && (goapi.IsPure(fn) || ch.pureHelper(fn))
 		default:
 			ok = false
 		}

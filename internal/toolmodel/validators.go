@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/toolcheck/toolcheck/internal/goapi"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -163,12 +164,12 @@ func (ch *outcomes) validatorCall(fn *types.Func) bool {
 		}
 		return false
 	}
-	if pureFunc(fn) || parseFunc(fn) {
+	if goapi.IsPure(fn) || parseFunc(fn) {
 		return true
 	}
 	switch path {
 	case "errors", "strings", "bytes", "strconv", "unicode", "unicode/utf8", "slices", "maps", "sort", "math", "regexp", "net/url", "time", "path", "path/filepath", "encoding/json":
-		if path == "time" && fn.Name() == "Now" || path == "path/filepath" && !pureFunc(fn) && !parseFunc(fn) || path == "encoding/json" && fn.Name() != "Unmarshal" {
+		if path == "time" && fn.Name() == "Now" || path == "path/filepath" && !goapi.IsPure(fn) && !parseFunc(fn) || path == "encoding/json" && fn.Name() != "Unmarshal" {
 			return false
 		}
 		return true
