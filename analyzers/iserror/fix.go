@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/toolcheck/toolcheck/internal/astindex"
+	"github.com/toolcheck/toolcheck/internal/goapi"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
@@ -258,8 +259,8 @@ func (c *checker) helperMessage(call *ast.CallExpr, fn *types.Func) (message, bo
 		case formatted && i == ps.Len()-2:
 			msg.format, msg.args = call.Args[i], call.Args[i+1:]
 			return msg, msg.text == nil && msg.cause == nil
-		case msg.twin != nil && (mcpsdk.IsNamed(t, "context", "Context") || toolmodel.IsLoggerType(t)):
-		case mcpsdk.IsNamed(t, "context", "Context") || toolmodel.IsLoggerType(t):
+		case msg.twin != nil && (mcpsdk.IsNamed(t, "context", "Context") || goapi.IsLoggerType(t)):
+		case mcpsdk.IsNamed(t, "context", "Context") || goapi.IsLoggerType(t):
 			msg.drops = append(msg.drops, call.Args[i])
 		case types.Identical(t, types.Typ[types.String]) && msg.text == nil:
 			msg.text = call.Args[i]

@@ -1,8 +1,8 @@
 // Package goapi holds what toolcheck knows about standard Go APIs, apart
 // from any MCP SDK: which calls cannot fail (marshal.go), which parse a
 // value, decode a document or compute from their arguments alone
-// (parse.go). It is stateless; every analyzer that asks one of its
-// questions gets the same answer.
+// (parse.go), which types are loggers (logger.go). It is stateless; every
+// analyzer that asks one of its questions gets the same answer.
 package goapi
 
 import (

@@ -308,7 +308,7 @@ func (ch *outcomes) handlerCtx(c astindex.Cursor) *pathCtx {
 					switch {
 					case mcpsdk.IsCallToolRequest(v.Type()):
 						ctx.req[v] = true
-					case i == 2 && (kind == mcpsdk.MCPGoTyped || kind == mcpsdk.GoSDKTyped) && !IsLoggerType(v.Type()):
+					case i == 2 && (kind == mcpsdk.MCPGoTyped || kind == mcpsdk.GoSDKTyped) && !goapi.IsLoggerType(v.Type()):
 						// (A logger in the typed input's place,
 						// func(ctx, req, logger *log.Logger), is a
 						// dependency the caller passes.)
@@ -1470,14 +1470,4 @@ func (ctx *pathCtx) readKey(call *ast.CallExpr) ast.Expr {
 		}
 	}
 	return key
-}
-
-// IsLoggerType reports whether t is (a pointer to) a logger: a named type
-// called Logger (log, slog, logrus, zap, ...).
-func IsLoggerType(t types.Type) bool {
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Name() == "Logger"
 }
