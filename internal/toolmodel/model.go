@@ -29,6 +29,21 @@
 // runs their analyses in its own pass and carries their facts, so that it
 // is the only analyzer a driver must run on every dependency; a model made
 // by New leaves each analyzer to declare and compute its own.
+//
+// Where things are: registrations.go recognises a tool registration, and
+// tools.go the tool it registers; build.go follows registrations to their
+// servers and decides them, with classify.go (handlers, servers, the
+// boundary), records.go, pools.go and dispatch.go (tools carried in
+// records, pools and the project's own interfaces) and facts.go (what a
+// package tells its importers); code.go says which code is tool code.
+// errors.go classifies errors and the conditions that test them, failure.go
+// finds failure paths, outcome.go and validators.go judge the outcome a
+// failure shows. toolerror.go recognises ToolErrors and levels.go evaluates
+// their levels; isresult.go finds IsError results. fixes.go, install.go,
+// forward.go and twins.go hold what the analyzers' fixes share.
+// directives.go and reporter.go suppress and report. Knowledge of Go APIs
+// (parse, decode, marshal, loggers) is in internal/goapi, of the SDKs in
+// internal/mcpsdk; where a value comes from is internal/flow.
 package toolmodel
 
 import (

@@ -1,0 +1,392 @@
+package toolmodel
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+	"unicode"
+
+	"github.com/toolcheck/toolcheck/internal/flow"
+	"github.com/toolcheck/toolcheck/internal/mcpsdk"
+)
+
+// What an error is and what a condition tells about one, for every
+// analyzer: the class of an error (ErrorClass: the standard library's
+// sentinels and error types, the configured ones, and names), and the
+// error test a condition makes (ErrTest: err != nil, errors.Is, errors.As,
+// a predicate such as os.IsNotExist). Failure paths (failure.go) are found
+// through these tests.
+
+// An ErrorClass says what kind of failure an error is.
+type ErrorClass int
+
+const (
+	ClassAny      ErrorClass = iota // a failure of no particular kind: a fault unless shown otherwise
+	ClassNotFound                   // the thing named does not exist (fs.ErrNotExist, sql.ErrNoRows, ErrNotFound, an unknown kind)
+	ClassExists                     // it exists already
+	ClassInvalid                    // a value is malformed or out of range (strconv's errors, ErrInvalid...)
+	ClassConflict                   // a conflict or failed precondition
+	ClassStale                      // a version mismatch, an expired handle
+	ClassCaller                     // named in the caller-errors setting
+	ClassBenign                     // not a failure: io.EOF, context.Canceled, fs.SkipDir...
+)
+
+// CallerCanAct reports whether an error of class c is one the caller can
+// act on: outcome 2 or 3 of the design.
+func (c ErrorClass) CallerCanAct() bool { return c >= ClassNotFound && c <= ClassCaller }
+
+func (c ErrorClass) String() string {
+	switch c {
+	case ClassNotFound:
+		return "not-found"
+	case ClassExists:
+		return "already-exists"
+	case ClassInvalid:
+		return "invalid"
+	case ClassConflict:
+		return "conflict"
+	case ClassStale:
+		return "stale"
+	case ClassCaller:
+		return "caller"
+	case ClassBenign:
+		return "benign"
+	}
+	return "failure"
+}
+
+// benignErrors are the sentinels that say an operation ended, not failed.
+var benignErrors = map[string]bool{
+	"io.EOF": true, "context.Canceled": true,
+	"io/fs.SkipDir": true, "io/fs.SkipAll": true,
+	"path/filepath.SkipDir": true, "path/filepath.SkipAll": true,
+	"net/http.ErrServerClosed": true, "net.ErrClosed": true,
+}
+
+// knownErrors classifies the standard library's sentinels and error types.
+var knownErrors = map[string]ErrorClass{
+	"io/fs.ErrNotExist": ClassNotFound, "os.ErrNotExist": ClassNotFound, "database/sql.ErrNoRows": ClassNotFound,
+	"io/fs.ErrExist": ClassExists, "os.ErrExist": ClassExists,
+	"strconv.ErrSyntax": ClassInvalid, "strconv.ErrRange": ClassInvalid, "strconv.NumError": ClassInvalid,
+}
+
+// errorClassOf classifies a sentinel error (a package-level variable) or
+// an error type: the standard library's, those named in caller-errors,
+// and names that say the kind (ErrNotFound, ErrAlreadyExists,
+// InvalidArgumentError, ErrVersionMismatch, ErrUnknownKind...). Names of
+// configuration, credentials and the server's own parts say a fault.
+func (m *Model) errorClassOf(obj types.Object) ErrorClass {
+	if obj == nil || obj.Pkg() == nil {
+		return ClassAny
+	}
+	name := mcpsdk.PkgPath(obj) + "." + obj.Name()
+	if benignErrors[name] {
+		return ClassBenign
+	}
+	if c, ok := knownErrors[name]; ok {
+		return c
+	}
+	if m.Config != nil {
+		for _, n := range m.Config.CallerErrors {
+			if n == name {
+				return ClassCaller
+			}
+		}
+	}
+	return errorClassByName(obj.Name())
+}
+
+// errorClassByName reads the class of an error from its name (or a
+// predicate's, without its Is): ErrNotFound, NotExistError, ErrNoRows,
+// ErrAlreadyExists, ErrInvalidPath, ErrConflict, ErrVersionMismatch,
+// ErrUnknownKind.
+func errorClassByName(name string) ErrorClass {
+	words := CamelWords(name)
+	if len(words) > 0 && words[0] == "err" {
+		words = words[1:]
+	}
+	if n := len(words); n > 0 && (words[n-1] == "error" || words[n-1] == "err") {
+		words = words[:n-1]
+	}
+	if len(words) == 0 {
+		return ClassAny
+	}
+	has := func(seq ...string) bool {
+		for i := 0; i+len(seq) <= len(words); i++ {
+			match := true
+			for j, w := range seq {
+				if words[i+j] != w {
+					match = false
+					break
+				}
+			}
+			if match {
+				return true
+			}
+		}
+		return false
+	}
+	// Configuration, credentials and the server's own parts are faults.
+	for _, w := range words {
+		switch w {
+		case "config", "configuration", "configured", "setting", "settings", "credential", "credentials", "token",
+			"secret", "auth", "env", "environment", "cert", "certificate", "license", "internal", "upstream", "server":
+			return ClassAny
+		}
+	}
+	if has("api", "key") {
+		return ClassAny
+	}
+	switch {
+	case has("not", "found"), has("notfound"), has("not", "exist"), has("not", "exists"), has("no", "such"),
+		has("no", "rows"), has("no", "documents"):
+		return ClassNotFound
+	case has("already", "exists"), has("exist"), has("exists"), has("duplicate"):
+		return ClassExists
+	case has("conflict"), has("precondition"):
+		return ClassConflict
+	case has("mismatch"), has("stale"), has("expired"), has("outdated"):
+		return ClassStale
+	case has("invalid"), has("malformed"), has("validation"), has("out", "of", "range"):
+		return ClassInvalid
+	case words[0] == "unknown" && len(words) > 1:
+		return ClassNotFound
+	}
+	return ClassAny
+}
+
+// CamelWords splits an identifier into lower-case words: HTTPServerError
+// is http, server, error; err_not_found is err, not, found.
+func CamelWords(s string) []string {
+	var words []string
+	var cur []rune
+	rs := []rune(s)
+	flush := func() {
+		if len(cur) > 0 {
+			words = append(words, strings.ToLower(string(cur)))
+			cur = cur[:0]
+		}
+	}
+	for i, r := range rs {
+		switch {
+		case r == '_' || r == '-' || r == ' ':
+			flush()
+			continue
+		case unicode.IsUpper(r):
+			// A new word starts at an upper-case letter after a lower-case
+			// one, or before a lower-case one in an acronym (HTTPServer).
+			if i > 0 && (unicode.IsLower(rs[i-1]) || unicode.IsDigit(rs[i-1]) ||
+				(i+1 < len(rs) && unicode.IsLower(rs[i+1]) && unicode.IsUpper(rs[i-1]))) {
+				flush()
+			}
+		}
+		cur = append(cur, r)
+	}
+	flush()
+	return words
+}
+
+// An ErrTest is what a condition tells about an error when it holds.
+type ErrTest struct {
+	Err    *types.Var // the local error variable or parameter tested; nil: the condition tests none
+	Failed bool       // when the condition holds, Err is a failure (of Class)
+	Nil    bool       // when it holds, Err is nil
+	Exact  bool       // Failed: Err is certainly non-nil; Nil: certainly nil
+	Class  ErrorClass // Failed: the kind of failure
+	What   string     // what the test names: "fs.ErrNotExist", "os.IsNotExist", "*strconv.NumError"; "" for err != nil
+}
+
+// ErrorVar returns the local error variable (or parameter) e denotes, or
+// nil: fields and package variables hold no error of an operation this
+// code ran.
+func (m *Model) ErrorVar(e ast.Expr) *types.Var {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := flow.ObjOf(m.Pass.TypesInfo, id).(*types.Var)
+	if !ok || v.IsField() || v.Parent() == nil || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() {
+		return nil
+	}
+	t := v.Type()
+	if !types.Implements(t, errorIface) {
+		return nil
+	}
+	switch t.Underlying().(type) {
+	case *types.Interface, *types.Pointer:
+		return v
+	}
+	return nil
+}
+
+var errorIface = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
+
+// TestOf reads what cond, when it holds, says about an error: err != nil,
+// err == nil, err == ErrX, errors.Is, errors.As, os.IsNotExist and its
+// siblings, a predicate IsX(err) whose name says the kind, and their
+// combinations with &&, || and !.
+func (m *Model) TestOf(cond ast.Expr) ErrTest {
+	m.mu.Lock()
+	t, ok := m.tests[cond]
+	m.mu.Unlock()
+	if ok {
+		return t // each return below a test asks about it again
+	}
+	t = m.testOf(cond)
+	m.mu.Lock()
+	if m.tests == nil {
+		m.tests = map[ast.Expr]ErrTest{}
+	}
+	m.tests[cond] = t
+	m.mu.Unlock()
+	return t
+}
+
+func (m *Model) testOf(cond ast.Expr) ErrTest {
+	info := m.Pass.TypesInfo
+	switch e := ast.Unparen(cond).(type) {
+	case *ast.UnaryExpr:
+		if e.Op == token.NOT {
+			t := m.testOf(e.X)
+			switch {
+			case t.Nil && t.Exact:
+				return ErrTest{Err: t.Err, Failed: true, Exact: true}
+			case t.Failed && t.Exact && t.What == "":
+				return ErrTest{Err: t.Err, Nil: true, Exact: true}
+			}
+		}
+	case *ast.BinaryExpr:
+		switch e.Op {
+		case token.LAND:
+			var out ErrTest
+			for _, t := range []ErrTest{m.testOf(e.X), m.testOf(e.Y)} {
+				switch {
+				case t.Err == nil:
+				case out.Err == nil, t.Nil, t.Class == ClassBenign,
+					t.Class != ClassAny && out.Failed && out.Class == ClassAny:
+					if !out.Nil && out.Class != ClassBenign {
+						out = t
+					}
+				}
+			}
+			if out.Nil {
+				out.Exact = false // the else branch may run with a nil error
+			}
+			return out
+		case token.LOR:
+			for _, t := range []ErrTest{m.testOf(e.X), m.testOf(e.Y)} {
+				if t.Failed && t.Class != ClassBenign {
+					t.Exact = false
+					return t
+				}
+			}
+			return ErrTest{}
+		case token.NEQ, token.EQL:
+			x, y := e.X, e.Y
+			if isNilExpr(info, x) {
+				x, y = y, x
+			}
+			v := m.ErrorVar(x)
+			if v == nil {
+				return ErrTest{}
+			}
+			if isNilExpr(info, y) {
+				if e.Op == token.NEQ {
+					return ErrTest{Err: v, Failed: true, Exact: true}
+				}
+				return ErrTest{Err: v, Nil: true, Exact: true}
+			}
+			if e.Op == token.EQL {
+				if obj := objectOfExpr(info, y); obj != nil {
+					if _, isVar := obj.(*types.Var); isVar {
+						return ErrTest{Err: v, Failed: true, Exact: true, Class: m.errorClassOf(obj), What: qualified(obj)}
+					}
+				}
+			}
+		}
+	case *ast.CallExpr:
+		fn := m.callee(e)
+		if fn == nil || len(e.Args) == 0 {
+			return ErrTest{}
+		}
+		v := m.ErrorVar(e.Args[0])
+		if v == nil {
+			return ErrTest{}
+		}
+		switch {
+		case mcpsdk.IsFunc(fn, "errors", "Is") && len(e.Args) == 2:
+			obj := objectOfExpr(info, e.Args[1])
+			t := ErrTest{Err: v, Failed: true, Exact: true}
+			if _, isVar := obj.(*types.Var); isVar {
+				t.Class, t.What = m.errorClassOf(obj), qualified(obj)
+			}
+			return t
+		case mcpsdk.IsFunc(fn, "errors", "As") && len(e.Args) == 2:
+			t := ErrTest{Err: v, Failed: true, Exact: true}
+			if p, ok := types.Unalias(info.TypeOf(e.Args[1])).(*types.Pointer); ok {
+				t.Class, t.What = m.errorTypeClass(p.Elem())
+			}
+			return t
+		case mcpsdk.PkgPath(fn) == "os" && strings.HasPrefix(fn.Name(), "Is"):
+			t := ErrTest{Err: v, Failed: true, Exact: true, What: "os." + fn.Name()}
+			switch fn.Name() {
+			case "IsNotExist":
+				t.Class = ClassNotFound
+			case "IsExist":
+				t.Class = ClassExists
+			}
+			return t
+		case len(e.Args) == 1 && isPredicateName(fn.Name()):
+			if class := errorClassByName(fn.Name()[2:]); class != ClassAny {
+				return ErrTest{Err: v, Failed: true, Exact: true, Class: class, What: qualified(fn)}
+			}
+		}
+	}
+	return ErrTest{}
+}
+
+// errorTypeClass classifies an error type (of errors.As, a type switch
+// case, a type assertion): the class and how messages name it (*pkg.T).
+func (m *Model) errorTypeClass(t types.Type) (ErrorClass, string) {
+	base := types.Unalias(t)
+	star := ""
+	if p, ok := base.(*types.Pointer); ok {
+		base, star = types.Unalias(p.Elem()), "*"
+	}
+	named, ok := base.(*types.Named)
+	if !ok {
+		return ClassAny, ""
+	}
+	obj := named.Origin().Obj()
+	return m.errorClassOf(obj), star + qualified(obj)
+}
+
+// isPredicateName matches IsNotFound, isKindNotFound, is_not_found.
+func isPredicateName(name string) bool {
+	return len(name) > 2 && (strings.HasPrefix(name, "Is") || strings.HasPrefix(name, "is")) &&
+		(unicode.IsUpper(rune(name[2])) || name[2] == '_')
+}
+
+func isNilExpr(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[ast.Unparen(e)]
+	return ok && tv.IsNil()
+}
+
+func objectOfExpr(info *types.Info, e ast.Expr) types.Object {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return info.Uses[x]
+	case *ast.SelectorExpr:
+		return info.Uses[x.Sel]
+	}
+	return nil
+}
+
+// qualified names obj as messages do: pkg.Name.
+func qualified(obj types.Object) string {
+	if obj.Pkg() == nil {
+		return obj.Name()
+	}
+	return obj.Pkg().Name() + "." + obj.Name()
+}
