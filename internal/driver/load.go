@@ -29,7 +29,7 @@ const LoadMode = packages.LoadAllSyntax | packages.NeedModule
 // release whose sources break an assumption of ParseFile), the packages
 // are loaded again whole.
 func Load(dir string, patterns []string, tests bool, env []string) ([]*packages.Package, error) {
-	goroot := GOROOT(dir, env)
+	goroot := goEnvRoot(dir, env)
 	for {
 		cfg := &packages.Config{
 			Mode:      LoadMode,

@@ -11,10 +11,10 @@ import (
 	"strings"
 )
 
-// GOROOT returns the root of the standard library the go command uses in
+// goEnvRoot returns the root of the standard library the go command uses in
 // dir with env (the toolchain a go.mod selects may not be the one that
 // built toolcheck), or "" if the go command cannot say.
-func GOROOT(dir string, env []string) string {
+func goEnvRoot(dir string, env []string) string {
 	cmd := exec.Command("go", "env", "GOROOT")
 	cmd.Dir = dir
 	if env != nil {

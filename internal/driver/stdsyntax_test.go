@@ -141,7 +141,7 @@ func F() (int, error) {
 			t.Fatal(err)
 		}
 	}
-	goroot := GOROOT(dir, nil)
+	goroot := goEnvRoot(dir, nil)
 	if goroot == "" {
 		t.Fatal("go env GOROOT: no answer")
 	}

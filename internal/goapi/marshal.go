@@ -1,8 +1,9 @@
-// Package goapi holds what toolcheck knows about standard Go APIs, apart
-// from any MCP SDK: which calls cannot fail (marshal.go), which parse a
-// value, decode a document or compute from their arguments alone
-// (parse.go), which types are loggers (logger.go). It is stateless; every
-// analyzer that asks one of its questions gets the same answer.
+// Package goapi holds what toolcheck knows about Go APIs (the standard
+// library's, and a few common ones such as google/uuid), apart from any MCP
+// SDK: which calls cannot fail (marshal.go), which parse a value, decode a
+// document or compute from their arguments alone (parse.go), which types
+// are loggers (logger.go). It is stateless; every analyzer that asks one of
+// its questions gets the same answer.
 package goapi
 
 import (

@@ -50,7 +50,7 @@ func IsDecode(fn *types.Func) bool {
 // only on its arguments (strings.TrimSpace, filepath.Base, fmt.Sprintf):
 // a check of its result is a check of its arguments.
 func IsPure(fn *types.Func) bool {
-	if fn.Type().(*types.Signature).Recv() != nil {
+	if fn == nil || fn.Type().(*types.Signature).Recv() != nil {
 		return false
 	}
 	switch mcpsdk.PkgPath(fn) {

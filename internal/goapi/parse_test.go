@@ -48,7 +48,7 @@ func TestParseDecodePure(t *testing.T) {
 			t.Errorf("IsPure(%s.%s) = %v", tc.path, tc.name, got)
 		}
 	}
-	if goapi.IsParse(nil) || goapi.IsDecode(nil) {
-		t.Error("a nil function parses or decodes")
+	if goapi.IsParse(nil) || goapi.IsDecode(nil) || goapi.IsPure(nil) {
+		t.Error("a nil function parses, decodes or is pure")
 	}
 }
