@@ -68,6 +68,70 @@ func (n *Notes) fromErr(ctx context.Context, req mcp.CallToolRequest) (*mcp.Call
 	return mcp.NewToolResultText(string(out) + string(sum)), nil
 }
 
+// format marshals whatever its callers hand it: whether that can fail is
+// a question about each caller's value.
+func format(data any) (string, error) {
+	out, err := json.Marshal(data)
+	if err != nil {
+		return "", fmt.Errorf("failed to marshal data: %w", err)
+	}
+	return string(out), nil
+}
+
+func summarise(paths []string) (string, error) {
+	var v any = Summary{Paths: paths}
+	return format(v)
+}
+
+func (n *Notes) formatted(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	text, err := format(Summary{Paths: []string{n.root}})
+	if err != nil {
+		return mcp.NewToolResultError("format: " + err.Error()), nil // a struct of strings cannot fail to marshal
+	}
+	more, err := summarise([]string{n.root})
+	if err != nil {
+		return mcp.NewToolResultError("summarise: " + err.Error()), nil
+	}
+	return mcp.NewToolResultText(text + more), nil
+}
+
+func (n *Notes) formattedAny(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	text, err := format(map[string]any{"root": n.root})
+	if err != nil {
+		return mcp.NewToolResultError("format: " + err.Error()), nil // want `raw error of json.Marshal`
+	}
+	return mcp.NewToolResultText(text), nil
+}
+
+// run formats what its callback returns.
+func run(call func() (any, error)) (string, error) {
+	v, err := call()
+	if err != nil {
+		return "", fmt.Errorf("call: %w", err)
+	}
+	return format(v)
+}
+
+func setClient(p *any, c *http.Client) { *p = c }
+
+func (n *Notes) callbacks(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	done, err := run(func() (any, error) { return "done", nil })
+	if err != nil {
+		return mcp.NewToolResultError("run: " + err.Error()), nil // the callback returns a string
+	}
+	client, err := run(func() (any, error) { return n.client, nil }) // its CheckRedirect func fails to marshal
+	if err != nil {
+		return mcp.NewToolResultError("run: " + err.Error()), nil // want `raw error of json.Marshal`
+	}
+	var v any
+	setClient(&v, n.client) // stored through its address
+	set, err := format(v)
+	if err != nil {
+		return mcp.NewToolResultError("format: " + err.Error()), nil // want `raw error of json.Marshal`
+	}
+	return mcp.NewToolResultText(done + client + set), nil
+}
+
 func (n *Notes) parseArgs(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	limit, err := strconv.Atoi(req.GetString("limit", "10"))
 	if err != nil {
