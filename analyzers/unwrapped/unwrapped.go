@@ -216,7 +216,7 @@ func one(reg *toolmodel.Registration, kind string) string {
 	if reg.Tool.Name != "" {
 		return fmt.Sprintf("%s %q (handler %s)", kind, reg.Tool.Name, handlerName(reg.Handler.Name))
 	}
-	return fmt.Sprintf("%s with handler %s", kind, handlerName(reg.Handler.Name))
+	return fmt.Sprintf("a %s with handler %s", kind, handlerName(reg.Handler.Name))
 }
 
 // distinct returns the registrations' labels, each once, in order.

@@ -12,7 +12,7 @@ var k8sTools = []adapter.ServerTool{{Tool: adapter.Tool{Name: "pods_list"}, Hand
 
 // The project's adapter registers through the SDK's method value (shape 2).
 func adapterServer() *adapter.Server {
-	return adapter.New(k8sTools) // want `adapter\.New registers tool with handler \(a function literal in adapter\.toSDK\) without the tool boundary; install the boundary where the server is built`
+	return adapter.New(k8sTools) // want `adapter\.New registers a tool with handler \(a function literal in adapter\.toSDK\) without the tool boundary; install the boundary where the server is built`
 }
 
 func adapterServerWrapped() *adapter.Server {
