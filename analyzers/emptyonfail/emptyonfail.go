@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/toolcheck/toolcheck/internal/flow"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
@@ -148,6 +149,16 @@ type checker struct {
 	dispatched     map[ast.Node]bool // methods tool code reaches through interfaces
 	ifaceCalls     []ifaceCall
 	impls          map[implKey][]*types.Func
+	tr             *flow.Tracer // follows values for every (lazy)
+}
+
+// every reports whether ok holds for the type of every value e may hold,
+// in the function declaring it (no caller's frame).
+func (c *checker) every(e ast.Expr, ok func(types.Type) bool) bool {
+	if c.tr == nil {
+		c.tr = c.m.Flow.NewTracer()
+	}
+	return c.tr.Every(e, nil, ok)
 }
 
 // inScope reports whether a finding at pos is reported in this package.

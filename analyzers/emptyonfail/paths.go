@@ -68,7 +68,7 @@ func (c *checker) failureOf(fp *toolmodel.FailurePath, at astindex.Cursor) *fail
 	if fp == nil || fp.Recover || fp.Test.Err == nil {
 		return nil
 	}
-	if fp.Op != nil && goapi.MarshalCannotFail(c.pass.TypesInfo, fp.Op) {
+	if fp.Op != nil && goapi.MarshalCannotFail(c.pass.TypesInfo, fp.Op, c.every) {
 		return nil // json.Marshal of map[string]string{}: no failure to hide
 	}
 	if _, isParam := c.m.Flow.ParamOf(fp.Test.Err); isParam {

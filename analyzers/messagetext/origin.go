@@ -347,7 +347,7 @@ func (c *checker) callLeaves(call *ast.CallExpr, tuple int, f *flow.Frame) []lea
 	if isErr && idx == res.Len()-1 && isWalk(fn) {
 		return c.walkLeaves(call, fn, f)
 	}
-	if isErr && idx == res.Len()-1 && goapi.IsMarshal(fn) && len(call.Args) > 0 && !c.mayFailToMarshal(call.Args[0], f) {
+	if isErr && idx == res.Len()-1 && goapi.MarshalCannotFail(info, call, func(e ast.Expr, ok func(types.Type) bool) bool { return c.tr.Every(e, f, ok) }) {
 		return nil // marshalling what can reach here cannot fail: no error to leak
 	}
 	if isErr && idx == res.Len()-1 && goapi.IsMarshal(fn) && len(call.Args) > 0 && c.allInput(call.Args[0], f) {
@@ -374,96 +374,6 @@ func (c *checker) callLeaves(call *ast.CallExpr, tuple int, f *flow.Frame) []lea
 		}
 	}
 	return []leaf{{kind: lUnknown}}
-}
-
-// mayFailToMarshal reports whether encoding/json may fail to marshal the
-// value of e, evaluated in frame f. A type that cannot fail answers at
-// once; otherwise (an interface, say) every value that can reach e must
-// be of a type that cannot fail: the argument a helper's format(data any)
-// is called with, what a local variable is assigned, what a function or a
-// callback returns. A value not traced (a variable whose address is
-// taken, a field, an unknown callee) may fail.
-func (c *checker) mayFailToMarshal(e ast.Expr, f *flow.Frame) bool {
-	if !goapi.MarshalCanFail(c.info.TypeOf(e)) {
-		return false
-	}
-	if f.Depth() >= flow.MaxDepth {
-		return true
-	}
-	switch e := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		v, ok := c.info.Uses[e].(*types.Var)
-		if !ok || !isLocal(v) || c.defs.isOpaque(v) {
-			return true
-		}
-		defs, incoming := c.m.Flow.Reaching(v, e)
-		if incoming || len(defs) == 0 {
-			b, ok := f.Lookup(v)
-			if !ok || len(b.Exprs) == 0 {
-				return true
-			}
-			for _, a := range b.Exprs {
-				if c.mayFailToMarshal(a, b.Frame) {
-					return true
-				}
-			}
-		}
-		for _, d := range defs {
-			switch {
-			case d.Opaque || d.Key || d.Elem || d.Base != nil || d.Rhs == nil:
-				return true
-			case d.Tuple >= 0:
-				call, ok := ast.Unparen(d.Rhs).(*ast.CallExpr)
-				if !ok || c.resultMayFailToMarshal(call, d.Tuple, f) {
-					return true
-				}
-			case c.mayFailToMarshal(d.Rhs, f):
-				return true
-			}
-		}
-		return false
-	case *ast.CallExpr:
-		if tv, ok := c.info.Types[e.Fun]; ok && tv.IsType() {
-			return len(e.Args) != 1 || c.mayFailToMarshal(e.Args[0], f) // any(x)
-		}
-		return c.resultMayFailToMarshal(e, 0, f)
-	}
-	return true
-}
-
-// resultMayFailToMarshal is mayFailToMarshal for result idx of call:
-// whatever every function it may call returns there.
-func (c *checker) resultMayFailToMarshal(call *ast.CallExpr, idx int, f *flow.Frame) bool {
-	if t, ok := c.info.TypeOf(call).(*types.Tuple); ok && idx < t.Len() && !goapi.MarshalCanFail(t.At(idx).Type()) {
-		return false
-	}
-	cs, ok := c.tr.Callees(call, f)
-	if !ok {
-		return true
-	}
-	for _, callee := range cs {
-		if callee.Body == nil || c.tr.InProgress(callee.Body) {
-			return true
-		}
-		c.tr.Enter(callee.Body)
-		nf := c.tr.Bind(callee.Body, call, f, callee.Frame)
-		fails := false
-		for _, r := range c.m.Returns(callee.Body) {
-			if len(r.Results) <= idx || len(r.Results) == 1 && idx > 0 {
-				fails = true // a bare return, or a call's results passed on
-			} else {
-				fails = c.mayFailToMarshal(r.Results[idx], nf)
-			}
-			if fails {
-				break
-			}
-		}
-		c.tr.Leave(callee.Body)
-		if fails {
-			return true
-		}
-	}
-	return false
 }
 
 // isWalk reports whether fn walks a tree, returning what its callback

@@ -16,10 +16,20 @@ import (
 
 // MarshalCannotFail reports whether call is an encoding/json marshal
 // (json.Marshal, json.MarshalIndent, (*json.Encoder).Encode) of a value
-// whose type cannot fail to marshal: its error is never non-nil, so a
-// branch that tests it is no failure path and its text leaks nothing.
-func MarshalCannotFail(info *types.Info, call *ast.CallExpr) bool {
-	return IsMarshal(typeutil.StaticCallee(info, call)) && len(call.Args) > 0 && !MarshalCanFail(info.TypeOf(call.Args[0]))
+// that cannot fail to marshal: its error is never non-nil, so a branch
+// that tests it is no failure path and its text leaks nothing. every, the
+// flow layer's answer, reports whether ok holds for the type of every
+// value an expression may hold (a helper's data any, called with a struct
+// of strings); nil judges by the static type alone.
+func MarshalCannotFail(info *types.Info, call *ast.CallExpr, every func(e ast.Expr, ok func(types.Type) bool) bool) bool {
+	if !IsMarshal(typeutil.StaticCallee(info, call)) || len(call.Args) == 0 {
+		return false
+	}
+	cannot := func(t types.Type) bool { return !MarshalCanFail(t) }
+	if every == nil {
+		return cannot(info.TypeOf(call.Args[0]))
+	}
+	return every(call.Args[0], cannot)
 }
 
 // IsMarshal reports whether fn marshals its first argument to JSON:

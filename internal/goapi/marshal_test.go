@@ -73,7 +73,7 @@ func TestMarshalCannotFail(t *testing.T) {
 		}
 		line := fset.Position(call.Pos()).Line
 		want := comments[line] == "cannot fail\n"
-		if got := goapi.MarshalCannotFail(info, call); got != want {
+		if got := goapi.MarshalCannotFail(info, call, nil); got != want {
 			t.Errorf("line %d: MarshalCannotFail = %v, want %v (%s)", line, got, want, comments[line])
 		}
 		n++

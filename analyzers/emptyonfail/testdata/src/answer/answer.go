@@ -109,6 +109,17 @@ func labelsJSON(labels map[string]string) string {
 	return string(data)
 }
 
+// labelJSON marshals an interface value that holds only a map of
+// strings, which cannot fail.
+func labelJSON(name string) string {
+	var v any = map[string]string{"name": name}
+	data, err := json.Marshal(v)
+	if err != nil {
+		return ""
+	}
+	return string(data)
+}
+
 // metricsJSON marshals values that may hold NaN, which fails.
 func metricsJSON(values map[string]any) string {
 	data, err := json.Marshal(values)
@@ -120,6 +131,10 @@ func metricsJSON(values map[string]any) string {
 
 func labelsTool(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	return mcp.NewToolResultText(labelsJSON(map[string]string{"a": "b"})), nil
+}
+
+func labelTool(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return mcp.NewToolResultText(labelJSON(req.GetString("name", ""))), nil
 }
 
 func metricsTool(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
@@ -172,6 +187,7 @@ func Register(s *server.MCPServer) {
 	s.AddTool(mcp.NewTool("mirror"), mirrorTool)
 	s.AddTool(mcp.NewTool("rows"), rowsTool)
 	s.AddTool(mcp.NewTool("labels"), labelsTool)
+	s.AddTool(mcp.NewTool("label"), labelTool)
 	s.AddTool(mcp.NewTool("metrics"), metricsTool)
 	s.AddTool(mcp.NewTool("data"), dataTool)
 	s.AddTool(mcp.NewTool("notes"), notesTool)
