@@ -57,6 +57,12 @@ func IsFunc(fn *types.Func, pkg, name string) bool {
 	return fn.Type().(*types.Signature).Recv() == nil
 }
 
+// IsToolConstructor reports whether fn builds an mcp-go Tool named by its
+// first argument: mcp.NewTool or mcp.NewToolWithRawSchema.
+func IsToolConstructor(fn *types.Func) bool {
+	return IsFunc(fn, MCPGoMCP, "NewTool") || IsFunc(fn, MCPGoMCP, "NewToolWithRawSchema")
+}
+
 // IsMethod reports whether fn is the method recv.name of package pkg.
 func IsMethod(fn *types.Func, pkg, recv, name string) bool {
 	if fn == nil || fn.Name() != name || PkgPath(fn) != pkg {

@@ -413,7 +413,7 @@ func (m *Model) indexCall(call *ast.CallExpr) {
 	if fn == nil {
 		return
 	}
-	if mcpsdk.IsFunc(fn, mcpsdk.MCPGoMCP, "NewTool") && len(call.Args) > 0 {
+	if mcpsdk.IsToolConstructor(fn) && len(call.Args) > 0 {
 		if s, ok := constString(info, call.Args[0]); ok {
 			m.ToolNames[s] = true
 		}

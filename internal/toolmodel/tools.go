@@ -88,7 +88,7 @@ func (m *Model) toolsOrigin(o flow.Origin, depth int) toolSet {
 			return toolSet{defs: []ToolDef{def}}
 		case *ast.CallExpr:
 			fn := m.Flow.Callee(e)
-			if mcpsdk.IsFunc(fn, mcpsdk.MCPGoMCP, "NewTool") && len(e.Args) > 0 {
+			if mcpsdk.IsToolConstructor(fn) && len(e.Args) > 0 {
 				return m.namedTools(ToolDef{Pos: e.Pos()}, e.Args[0], o.Frame)
 			}
 			if depth > flow.MaxDepth || !m.enter(e, o.Frame) {

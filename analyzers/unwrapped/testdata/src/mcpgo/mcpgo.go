@@ -50,6 +50,15 @@ func plain() {
 	s.AddTools(server.ServerTool{Tool: mcp.NewTool("w4"), Handler: toolerr.Boundary(search)})
 }
 
+// A tool built from a raw schema is named by its first argument, also
+// when a field is set on it afterwards.
+func rawSchema() {
+	s := server.NewMCPServer("notes", "1.0.0") // want `tool "query" \(handler mcpgo\.search\) is registered on this server without the tool boundary`
+	query := mcp.NewToolWithRawSchema("query", "Query the notes", []byte(`{"type": "object"}`))
+	query.Annotations = mcp.ToolAnnotation{Title: "Query"}
+	s.AddTool(query, search)
+}
+
 func conditional(enabled bool) {
 	s := server.NewMCPServer("notes", "1.0.0") // want `2 tools are registered on this server without the tool boundary \("hidden", "maybe"\)`
 	if enabled {

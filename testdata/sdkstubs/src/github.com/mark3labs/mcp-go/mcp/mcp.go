@@ -94,9 +94,16 @@ type CreateTaskResult struct {
 }
 
 type Tool struct {
-	Meta        *Meta
-	Name        string
-	Description string
+	Meta           *Meta
+	Name           string
+	Description    string
+	RawInputSchema json.RawMessage
+	Annotations    ToolAnnotation
+}
+
+type ToolAnnotation struct {
+	Title        string
+	ReadOnlyHint *bool
 }
 
 type ToolOption func(*Tool)
@@ -109,6 +116,10 @@ func NewTool(name string, opts ...ToolOption) Tool {
 		o(&t)
 	}
 	return t
+}
+
+func NewToolWithRawSchema(name, description string, schema json.RawMessage) Tool {
+	return Tool{Name: name, Description: description, RawInputSchema: schema}
 }
 
 func WithDescription(description string) ToolOption             { return func(t *Tool) {} }
