@@ -89,15 +89,8 @@ func (p *Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
 		return nil, err
 	}
 	fp := p.cfg.Fingerprint(dir)[:16]
-	as := suite.New(p.cfg)
+	as := suite.NewWithModel(p.cfg, "toolmodel_"+fp)
 	p.cfg.SetReporting(driver.Names(as))
-	for _, a := range as {
-		for _, r := range a.Requires {
-			if r.Name == "toolmodel" {
-				r.Name = "toolmodel_" + fp
-			}
-		}
-	}
 	// The baseline the configuration names leaves out what it records, as
 	// in every driver; golangci-lint has no channel for stale entries.
 	as = withoutRelated(driver.WithBaseline(as, &driver.Baselines{Config: p.cfg, Dir: dir}, nil))

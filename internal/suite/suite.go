@@ -18,20 +18,26 @@ import (
 // model analyzer, which carries all their facts (toolmodel.NewHost): the
 // analyzers themselves declare none, so a driver runs them only on the
 // packages it reports on.
-func New(cfg *config.Config) []*analysis.Analyzer {
-	model := toolmodel.NewHost(cfg)
-	ie, mt := iserror.New(model), messagetext.New(model)
+func New(cfg *config.Config) []*analysis.Analyzer { return NewWithModel(cfg, "toolmodel") }
+
+// NewWithModel is New with the model analyzer called modelName. A driver
+// that caches facts by analyzer name, as golangci-lint does, names the
+// model after the configuration, so that facts computed under one
+// configuration are never read under another.
+func NewWithModel(cfg *config.Config, modelName string) []*analysis.Analyzer {
+	model := toolmodel.NewHost(cfg, modelName)
+	// Attached in the order listed: the first, unwrapped, reports the
+	// suppression directives that name no analyzer of the suite.
+	uw := unwrapped.New(model)
+	ie := iserror.New(model)
+	ll := loglevel.New(model)
+	ef := emptyonfail.New(model)
+	mt := messagetext.New(model)
 	// An IsError result built outside the boundary whose text carries
 	// what the model must not read is one place to fix: the fix iserror
 	// asks for (a ToolError, or a fault the boundary renders) answers
 	// both, so iserror's finding carries messagetext's as related
 	// information when both report.
 	model.Subsume(ie, mt)
-	return []*analysis.Analyzer{
-		unwrapped.New(model),
-		ie,
-		loglevel.New(model),
-		emptyonfail.New(model),
-		mt,
-	}
+	return []*analysis.Analyzer{uw, ie, ll, ef, mt}
 }

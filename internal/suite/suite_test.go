@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -229,4 +230,44 @@ func keys(fs []finding) []string {
 	}
 	slices.Sort(out)
 	return slices.Compact(out)
+}
+
+// TestDirectiveNames checks that a suppression directive may name any
+// analyzer of the suite, and that each malformed or idle directive is
+// reported once: by the analyzer it names, or, naming none of the suite,
+// by the first.
+func TestDirectiveNames(t *testing.T) {
+	gopath := t.TempDir()
+	src := `package dirs
+
+//toolcheck:ignore messagetext nothing to suppress here
+var a = 1
+
+//toolcheck:ignore loglevel,wrapped one name is a typo
+var b = 2
+
+//toolcheck:ignore wrapped a typo alone
+var c = 3
+`
+	dir := filepath.Join(gopath, "src", "dirs")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "dirs.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got := findings(t, suite.New(&config.Config{}), load(t, gopath, []string{"dirs"}))
+	want := []string{
+		`messagetext dirs.go:3:1: toolcheck:ignore directive suppresses no messagetext finding: remove it []`,
+		`loglevel dirs.go:6:1: malformed toolcheck:ignore directive names unknown analyzer "wrapped": write //toolcheck:ignore <analyzer> <reason> []`,
+		`unwrapped dirs.go:9:1: malformed toolcheck:ignore directive names unknown analyzer "wrapped": write //toolcheck:ignore <analyzer> <reason> []`,
+	}
+	for i := range got {
+		got[i] = strings.ReplaceAll(got[i], dir+string(filepath.Separator), "")
+	}
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("findings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
 }

@@ -20,6 +20,7 @@ type modelInfo struct {
 	dependents atomic.Int32 // analyzers attached, each reporting once per package
 	mu         sync.Mutex
 	hosted     []hostedAnalysis // run by the model, in attachment order
+	names      []string         // every analyzer attached, in order: what a directive may name
 	subsumes   [][2]string      // analyzer names: the first's findings stand for the second's (Subsume)
 }
 
@@ -49,6 +50,9 @@ func Attach(model *Analyzer, a *analysis.Analyzer, facts []analysis.Fact, do Ana
 	idx := info.dependents.Add(1) - 1 // counted where the model ran after this
 	a.Requires = append(a.Requires, model.Analyzer)
 	name := a.Name
+	info.mu.Lock()
+	info.names = append(info.names, name)
+	info.mu.Unlock()
 	if !info.host || len(facts) == 0 {
 		a.FactTypes = facts
 		a.Run = func(pass *analysis.Pass) (any, error) {

@@ -7,9 +7,6 @@ import (
 	"golang.org/x/tools/go/analysis"
 )
 
-// analyzerNames are the analyzers a suppression directive may name.
-var analyzerNames = []string{"unwrapped", "iserror", "loglevel", "emptyonfail", "messagetext"}
-
 // directivePrefix starts a suppression comment:
 //
 //	//toolcheck:ignore <analyzer>[,<analyzer>] <reason>
@@ -29,14 +26,24 @@ type Directive struct {
 // Directives are the suppression comments of a package.
 type Directives struct {
 	list []*Directive
+	// known are the analyzers attached to the model, which a directive
+	// may name; the first of them reports the malformed directives that
+	// name none of them.
+	known map[string]bool
+	first string
 }
 
-func parseDirectives(pass *analysis.Pass) *Directives {
-	ds := &Directives{}
-	known := map[string]bool{}
-	for _, n := range analyzerNames {
-		known[n] = true
+// parseDirectives reads the suppression comments of the package of pass,
+// for the analyzers called names.
+func parseDirectives(pass *analysis.Pass, names []string) *Directives {
+	ds := &Directives{known: map[string]bool{}}
+	for _, n := range names {
+		ds.known[n] = true
 	}
+	if len(names) > 0 {
+		ds.first = names[0]
+	}
+	known := ds.known
 	for _, f := range pass.Files {
 		for _, cg := range f.Comments {
 			for _, c := range cg.List {
@@ -82,12 +89,11 @@ func (d *Directive) names(analyzer string) bool {
 	return false
 }
 
-func (d *Directive) namesKnown() bool {
+// namesKnown reports whether d names an analyzer attached to the model.
+func (ds *Directives) namesKnown(d *Directive) bool {
 	for _, a := range d.Analyzers {
-		for _, n := range analyzerNames {
-			if a == n {
-				return true
-			}
+		if ds.known[a] {
+			return true
 		}
 	}
 	return false

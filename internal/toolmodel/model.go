@@ -186,7 +186,7 @@ type Analyzer struct {
 // New returns a fresh model analyzer bound to cfg. Analyzers built on it
 // share its result and declare their own facts; two models with different
 // configurations never share settings.
-func New(cfg *config.Config) *Analyzer { return newModel(cfg, false) }
+func New(cfg *config.Config) *Analyzer { return newModel(cfg, "toolmodel", false) }
 
 // NewHost returns a model analyzer, like New, that also carries the facts
 // of the analyzers built on it (see Attach): it runs their analysis of each
@@ -195,14 +195,18 @@ func New(cfg *config.Config) *Analyzer { return newModel(cfg, false) }
 // analyzers on the packages it was asked about alone, not on every
 // dependency too: the suite's layout, cheaper by an action (a goroutine,
 // a fact table and a pass) per dependency package and analyzer.
-func NewHost(cfg *config.Config) *Analyzer { return newModel(cfg, true) }
+//
+// name is the analyzer's name, "toolmodel" unless a driver keys caches of
+// facts by analyzer name and needs the configuration in it (the
+// golangci-lint plugin's toolmodel_<fingerprint>).
+func NewHost(cfg *config.Config, name string) *Analyzer { return newModel(cfg, name, true) }
 
-func newModel(cfg *config.Config, host bool) *Analyzer {
+func newModel(cfg *config.Config, name string, host bool) *Analyzer {
 	if cfg == nil {
 		cfg = &config.Config{}
 	}
 	a := &analysis.Analyzer{
-		Name:       "toolmodel",
+		Name:       name,
 		Doc:        "computes the shared MCP tool model (registrations, handlers, boundaries, servers) for toolcheck's analyzers",
 		URL:        "https://github.com/toolcheck/toolcheck",
 		ResultType: reflect.TypeFor[*Model](),
@@ -296,7 +300,10 @@ func (m *Model) relevantPackage(pkg *types.Package) bool {
 }
 
 func run(pass *analysis.Pass, cfg *config.Config, info *modelInfo) (any, error) {
-	m, err := build(pass, cfg)
+	info.mu.Lock()
+	names := info.names
+	info.mu.Unlock()
+	m, err := build(pass, cfg, names)
 	if err != nil {
 		return nil, err
 	}
@@ -304,8 +311,9 @@ func run(pass *analysis.Pass, cfg *config.Config, info *modelInfo) (any, error) 
 	return m, nil
 }
 
-// build computes the model of the package of pass.
-func build(pass *analysis.Pass, cfg *config.Config) (*Model, error) {
+// build computes the model of the package of pass, for the analyzers
+// called names.
+func build(pass *analysis.Pass, cfg *config.Config, names []string) (*Model, error) {
 	m := &Model{Pass: pass}
 	dir := ""
 	if len(pass.Files) > 0 {
@@ -316,7 +324,7 @@ func build(pass *analysis.Pass, cfg *config.Config) (*Model, error) {
 		return nil, err
 	}
 	m.Config = eff
-	m.Directives = parseDirectives(pass)
+	m.Directives = parseDirectives(pass, names)
 	m.own = ownCode(pass)
 
 	if mcpsdk.IsSDKPath(pass.Pkg.Path()) {

@@ -164,7 +164,7 @@ func (r *Reporter) finish() {
 		}
 		mine := dir.names(r.name)
 		switch {
-		case dir.Problem != "" && (mine || (r.name == analyzerNames[0] && !dir.namesKnown())):
+		case dir.Problem != "" && (mine || (r.name == r.m.Directives.first && !r.m.Directives.namesKnown(dir))):
 			r.pass.Report(analysis.Diagnostic{Pos: dir.Pos, End: dir.End, Category: "directive",
 				Message: "malformed toolcheck:ignore directive " + dir.Problem + ": write //toolcheck:ignore <analyzer> <reason>"})
 		case dir.Problem == "" && mine && !r.used[dir]:
