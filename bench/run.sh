@@ -7,6 +7,8 @@
 #
 #   floor-nofacts  the multichecker driver with one no-op analyzer, no fact type
 #   floor-facts    the same with a fact type (loads every dependency from source)
+#   floor-driver   toolcheck's own driver and loader (the standard library from
+#                  its declarations) running the no-op analyzer with a fact type
 #   toolcheck      every toolcheck analyzer (suite.New), standalone
 #   govet          go vet, default suite
 #   vettool        go vet -vettool=toolcheck
@@ -26,7 +28,7 @@
 # idle machine; see docs/analyzers/bench.md.
 #
 # Usage: bench/run.sh [-reps 3] [-sizes "50 200 500"] [-tools 10] [-nostd]
-#                     [-cmds "floor-nofacts floor-facts toolcheck govet vettool floor-vettool"]
+#                     [-cmds "floor-nofacts floor-facts floor-driver toolcheck govet vettool floor-vettool"]
 #                     [-warmup 1] [-work DIR]
 #        bench/run.sh -summary DIR/results.tsv
 
@@ -39,7 +41,7 @@ reps=3
 sizes="50 200 500"
 tools=10
 std=1
-cmds="floor-nofacts floor-facts toolcheck govet vettool floor-vettool"
+cmds="floor-nofacts floor-facts floor-driver toolcheck govet vettool floor-vettool"
 warmup=1
 work=""
 summary=""
@@ -96,6 +98,7 @@ summarize() {
 		printf "\nratios of medians                      wall     cpu     rss\n"
 		for (i = 1; i <= nt; i++) {
 			t = targets[i]
+			ratio(t, "toolcheck", "floor-driver")
 			ratio(t, "toolcheck", "floor-facts")
 			ratio(t, "toolcheck", "floor-nofacts")
 			ratio(t, "toolcheck", "govet")
@@ -110,9 +113,9 @@ summarize() {
 			if (t !~ /^N=/) continue
 			n = substr(t, 3) + 0
 			a = b = c = "-"
-			if ((t, "toolcheck") in wall && (t, "floor-facts") in wall) {
-				a = sprintf("%.2f", 1000 * (med[t, "toolcheck", "cpu"] - med[t, "floor-facts", "cpu"]) / n)
-				b = sprintf("%.3f", (med[t, "toolcheck", "rss"] - med[t, "floor-facts", "rss"]) / n)
+			if ((t, "toolcheck") in wall && (t, "floor-driver") in wall) {
+				a = sprintf("%.2f", 1000 * (med[t, "toolcheck", "cpu"] - med[t, "floor-driver", "cpu"]) / n)
+				b = sprintf("%.3f", (med[t, "toolcheck", "rss"] - med[t, "floor-driver", "rss"]) / n)
 			}
 			if ((t, "vettool") in wall && (t, "floor-vettool") in wall)
 				c = sprintf("%.2f", 1000 * (med[t, "vettool", "cpu"] - med[t, "floor-vettool", "cpu"]) / n)
@@ -143,7 +146,7 @@ results=$work/results.tsv
 printf 'target\tcmd\trep\twall\tcpu\trss_kb\tok\n' >"$results"
 
 echo "bench/run.sh: work directory $work" >&2
-(cd "$repo" && go build -o "$bin/" ./cmd/toolcheck ./bench/cmd/floor-nofacts ./bench/cmd/floor-facts) || die "build failed"
+(cd "$repo" && go build -o "$bin/" ./cmd/toolcheck ./bench/cmd/floor-nofacts ./bench/cmd/floor-facts ./bench/cmd/floor-driver) || die "build failed"
 
 # Targets: name, directory, pattern.
 targets=()
@@ -169,7 +172,7 @@ run() {
 	local nonce="bench$$x$uniq" tool=""
 	local argv
 	case "$cmd" in
-	floor-nofacts | floor-facts | toolcheck) argv=("$bin/$cmd" "$pat") ;;
+	floor-nofacts | floor-facts | floor-driver | toolcheck) argv=("$bin/$cmd" "$pat") ;;
 	govet) argv=(go vet "-printf.funcs=$nonce" "$pat") ;;
 	vettool | floor-vettool)
 		local src=$bin/toolcheck
