@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/toolcheck/toolcheck/internal/astindex"
+	"github.com/toolcheck/toolcheck/internal/flow"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
@@ -273,7 +274,7 @@ func (c *checker) unreachableWhenNonNil(rc astindex.Cursor, p *types.Var, fi *fu
 				if !isIf || ifs.Init != nil || ifs.Else != nil {
 					continue
 				}
-				if op, ok := c.nilTest(ifs.Cond, p); ok && op == token.NEQ && toolmodel.Terminates(ifs.Body) {
+				if op, ok := c.nilTest(ifs.Cond, p); ok && op == token.NEQ && flow.Terminates(ifs.Body) {
 					return true
 				}
 			}

@@ -419,6 +419,42 @@ func ObjOf(info *types.Info, id *ast.Ident) types.Object {
 	return info.Uses[id]
 }
 
+// ObjectOfExpr returns the object an identifier or a selector (pkg.Name,
+// x.Field) uses, or nil.
+func ObjectOfExpr(info *types.Info, e ast.Expr) types.Object {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return info.Uses[x]
+	case *ast.SelectorExpr:
+		return info.Uses[x.Sel]
+	}
+	return nil
+}
+
+// IsNil reports whether e is the predeclared nil.
+func IsNil(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[ast.Unparen(e)]
+	return ok && tv.IsNil()
+}
+
+// Terminates reports whether a block ends in a return or a panic.
+func Terminates(b *ast.BlockStmt) bool {
+	if len(b.List) == 0 {
+		return false
+	}
+	switch s := b.List[len(b.List)-1].(type) {
+	case *ast.ReturnStmt:
+		return true
+	case *ast.ExprStmt:
+		if call, ok := s.X.(*ast.CallExpr); ok {
+			if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "panic" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // FuncParts returns the type and body of a function node (a FuncDecl or
 // a FuncLit); nil for anything else, and a nil body for a declaration
 // without one.

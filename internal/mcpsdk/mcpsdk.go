@@ -57,6 +57,14 @@ func IsFunc(fn *types.Func, pkg, name string) bool {
 	return fn.Type().(*types.Signature).Recv() == nil
 }
 
+// Qualified names obj as messages do: pkg.Name.
+func Qualified(obj types.Object) string {
+	if obj.Pkg() == nil {
+		return obj.Name()
+	}
+	return obj.Pkg().Name() + "." + obj.Name()
+}
+
 // IsToolConstructor reports whether fn builds an mcp-go Tool named by its
 // first argument: mcp.NewTool or mcp.NewToolWithRawSchema.
 func IsToolConstructor(fn *types.Func) bool {

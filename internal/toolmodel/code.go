@@ -698,24 +698,6 @@ func rootSite(t *template) *regSite {
 	return nil
 }
 
-// Terminates reports whether a block ends in a return or a panic.
-func Terminates(b *ast.BlockStmt) bool {
-	if len(b.List) == 0 {
-		return false
-	}
-	switch s := b.List[len(b.List)-1].(type) {
-	case *ast.ReturnStmt:
-		return true
-	case *ast.ExprStmt:
-		if call, ok := s.X.(*ast.CallExpr); ok {
-			if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "panic" {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // Returns returns the return statements of fn, a *ast.FuncDecl or
 // *ast.FuncLit of the package, in source order, those of the function
 // literals inside it excluded.

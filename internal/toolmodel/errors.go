@@ -284,23 +284,23 @@ func (m *Model) testOf(cond ast.Expr) ErrTest {
 			return ErrTest{}
 		case token.NEQ, token.EQL:
 			x, y := e.X, e.Y
-			if isNilExpr(info, x) {
+			if flow.IsNil(info, x) {
 				x, y = y, x
 			}
 			v := m.ErrorVar(x)
 			if v == nil {
 				return ErrTest{}
 			}
-			if isNilExpr(info, y) {
+			if flow.IsNil(info, y) {
 				if e.Op == token.NEQ {
 					return ErrTest{Err: v, Failed: true, Exact: true}
 				}
 				return ErrTest{Err: v, Nil: true, Exact: true}
 			}
 			if e.Op == token.EQL {
-				if obj := objectOfExpr(info, y); obj != nil {
+				if obj := flow.ObjectOfExpr(info, y); obj != nil {
 					if _, isVar := obj.(*types.Var); isVar {
-						return ErrTest{Err: v, Failed: true, Exact: true, Class: m.errorClassOf(obj), What: qualified(obj)}
+						return ErrTest{Err: v, Failed: true, Exact: true, Class: m.errorClassOf(obj), What: mcpsdk.Qualified(obj)}
 					}
 				}
 			}
@@ -316,10 +316,10 @@ func (m *Model) testOf(cond ast.Expr) ErrTest {
 		}
 		switch {
 		case mcpsdk.IsFunc(fn, "errors", "Is") && len(e.Args) == 2:
-			obj := objectOfExpr(info, e.Args[1])
+			obj := flow.ObjectOfExpr(info, e.Args[1])
 			t := ErrTest{Err: v, Failed: true, Exact: true}
 			if _, isVar := obj.(*types.Var); isVar {
-				t.Class, t.What = m.errorClassOf(obj), qualified(obj)
+				t.Class, t.What = m.errorClassOf(obj), mcpsdk.Qualified(obj)
 			}
 			return t
 		case mcpsdk.IsFunc(fn, "errors", "As") && len(e.Args) == 2:
@@ -339,7 +339,7 @@ func (m *Model) testOf(cond ast.Expr) ErrTest {
 			return t
 		case len(e.Args) == 1 && isPredicateName(fn.Name()):
 			if class := errorClassByName(fn.Name()[2:]); class != ClassAny {
-				return ErrTest{Err: v, Failed: true, Exact: true, Class: class, What: qualified(fn)}
+				return ErrTest{Err: v, Failed: true, Exact: true, Class: class, What: mcpsdk.Qualified(fn)}
 			}
 		}
 	}
@@ -359,34 +359,11 @@ func (m *Model) errorTypeClass(t types.Type) (ErrorClass, string) {
 		return ClassAny, ""
 	}
 	obj := named.Origin().Obj()
-	return m.errorClassOf(obj), star + qualified(obj)
+	return m.errorClassOf(obj), star + mcpsdk.Qualified(obj)
 }
 
 // isPredicateName matches IsNotFound, isKindNotFound, is_not_found.
 func isPredicateName(name string) bool {
 	return len(name) > 2 && (strings.HasPrefix(name, "Is") || strings.HasPrefix(name, "is")) &&
 		(unicode.IsUpper(rune(name[2])) || name[2] == '_')
-}
-
-func isNilExpr(info *types.Info, e ast.Expr) bool {
-	tv, ok := info.Types[ast.Unparen(e)]
-	return ok && tv.IsNil()
-}
-
-func objectOfExpr(info *types.Info, e ast.Expr) types.Object {
-	switch x := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		return info.Uses[x]
-	case *ast.SelectorExpr:
-		return info.Uses[x.Sel]
-	}
-	return nil
-}
-
-// qualified names obj as messages do: pkg.Name.
-func qualified(obj types.Object) string {
-	if obj.Pkg() == nil {
-		return obj.Name()
-	}
-	return obj.Pkg().Name() + "." + obj.Name()
 }

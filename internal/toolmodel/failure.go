@@ -7,6 +7,7 @@ import (
 
 	"github.com/toolcheck/toolcheck/internal/astindex"
 	"github.com/toolcheck/toolcheck/internal/flow"
+	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 )
 
 // Failure paths, as RULES.md defines them, for every analyzer: the code
@@ -95,7 +96,7 @@ func (m *Model) FailureAt(c astindex.Cursor) *FailurePath {
 		if isStmtList(p.Node()) {
 			for sib, ok := child.PrevSibling(); ok; sib, ok = sib.PrevSibling() {
 				ifs, ok := sib.Node().(*ast.IfStmt)
-				if !ok || ifs.Else != nil || !Terminates(ifs.Body) {
+				if !ok || ifs.Else != nil || !flow.Terminates(ifs.Body) {
 					continue
 				}
 				if t := m.TestOf(ifs.Cond); t.Nil && t.Exact {
@@ -180,7 +181,7 @@ func (m *Model) caseFailure(cc *ast.CaseClause, sw astindex.Cursor) (*FailurePat
 	if cc.List == nil {
 		for _, stmt := range s.Body.List {
 			for _, e := range stmt.(*ast.CaseClause).List {
-				if isNilExpr(info, e) {
+				if flow.IsNil(info, e) {
 					return &FailurePath{Node: cc, Start: body, Test: ErrTest{Err: v, Failed: true, Exact: true}, Op: m.initOp(s.Init, v)}, true
 				}
 			}
@@ -190,10 +191,10 @@ func (m *Model) caseFailure(cc *ast.CaseClause, sw astindex.Cursor) (*FailurePat
 	var t ErrTest
 	for _, e := range cc.List {
 		et := ErrTest{Err: v, Failed: true, Exact: true}
-		if isNilExpr(info, e) {
+		if flow.IsNil(info, e) {
 			et = ErrTest{Err: v, Nil: true, Exact: true}
-		} else if obj := objectOfExpr(info, e); obj != nil {
-			et.Class, et.What = m.errorClassOf(obj), qualified(obj)
+		} else if obj := flow.ObjectOfExpr(info, e); obj != nil {
+			et.Class, et.What = m.errorClassOf(obj), mcpsdk.Qualified(obj)
 		}
 		if t.Err == nil || et.Nil || et.Class == ClassBenign {
 			t = et
@@ -258,7 +259,7 @@ func (m *Model) absenceCond(e ast.Expr) bool {
 				if tv, ok := info.Types[x]; ok && tv.Value != nil && tv.Value.ExactString() == "404" {
 					return true
 				}
-				if c, isConst := objectOfExpr(info, x).(*types.Const); isConst && errorClassByName(c.Name()) == ClassNotFound {
+				if c, isConst := flow.ObjectOfExpr(info, x).(*types.Const); isConst && errorClassByName(c.Name()) == ClassNotFound {
 					return true
 				}
 			}
@@ -280,9 +281,9 @@ func (m *Model) IsRecoverTest(ifs *ast.IfStmt) bool {
 		return false
 	}
 	x := be.X
-	if isNilExpr(info, x) {
+	if flow.IsNil(info, x) {
 		x = be.Y
-	} else if !isNilExpr(info, be.Y) {
+	} else if !flow.IsNil(info, be.Y) {
 		return false
 	}
 	if isRecoverCall(info, x) {

@@ -411,11 +411,11 @@ func (m *Model) serverStore(call *ast.CallExpr) (ast.Stmt, string, types.Object)
 		return nil, "", nil
 	}
 	ifs, isIf := list[i+1].(*ast.IfStmt)
-	if !isIf || ifs.Init != nil || ifs.Else != nil || !Terminates(ifs.Body) {
+	if !isIf || ifs.Init != nil || ifs.Else != nil || !flow.Terminates(ifs.Body) {
 		return nil, "", nil
 	}
 	b, isBin := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
-	if !isBin || b.Op != token.NEQ || info.ObjectOf(identOrNil(b.X)) != info.ObjectOf(errv) || !isNilExpr(info, b.Y) {
+	if !isBin || b.Op != token.NEQ || info.ObjectOf(identOrNil(b.X)) != info.ObjectOf(errv) || !flow.IsNil(info, b.Y) {
 		return nil, "", nil
 	}
 	return ifs, srv.Name, v

@@ -369,7 +369,7 @@ func (m *Model) nilFirst(terms []ast.Expr, p *types.Var, op token.Token, errTerm
 	isNil, isErr := false, false
 	for _, t := range terms {
 		t = ast.Unparen(t)
-		if b, ok := t.(*ast.BinaryExpr); ok && b.Op == op && isVarUse(info, b.X, p) && isNilExpr(info, b.Y) {
+		if b, ok := t.(*ast.BinaryExpr); ok && b.Op == op && isVarUse(info, b.X, p) && flow.IsNil(info, b.Y) {
 			isNil = true
 			continue
 		}

@@ -907,10 +907,10 @@ func (ch *outcomes) isLocal(v *types.Var) bool {
 
 func (ctx *pathCtx) compare(x, y ast.Expr, eq bool, stmt astindex.Cursor) evidence {
 	info := ctx.c.pass.TypesInfo
-	if isNilExpr(info, x) {
+	if flow.IsNil(info, x) {
 		x, y = y, x
 	}
-	if isNilExpr(info, y) {
+	if flow.IsNil(info, y) {
 		if !mcpsdk.IsErrorType(info.TypeOf(x)) {
 			if !eq {
 				return evidence{}
@@ -954,7 +954,7 @@ func (ctx *pathCtx) compare(x, y ast.Expr, eq bool, stmt astindex.Cursor) eviden
 				return evidence{}
 			}
 		}
-		if obj := objectOfExpr(info, pair[1]); obj != nil {
+		if obj := flow.ObjectOfExpr(info, pair[1]); obj != nil {
 			if v, ok := obj.(*types.Var); ok && mcpsdk.IsErrorType(info.TypeOf(pair[0])) && isErrorValue(v) {
 				if !eq {
 					return failure
@@ -963,7 +963,7 @@ func (ctx *pathCtx) compare(x, y ast.Expr, eq bool, stmt astindex.Cursor) eviden
 			}
 			if c, ok := obj.(*types.Const); ok && statusConst(c) {
 				if eq {
-					return caller("on the %s path", qualified(c))
+					return caller("on the %s path", mcpsdk.Qualified(c))
 				}
 				return evidence{}
 			}
@@ -1109,7 +1109,7 @@ func (ctx *pathCtx) flag(e ast.Expr, holds bool) evidence {
 	if !ok || b.Kind() != types.Bool {
 		return evidence{}
 	}
-	v, ok := objectOfExpr(info, e).(*types.Var)
+	v, ok := flow.ObjectOfExpr(info, e).(*types.Var)
 	if !ok || (!v.IsField() && !isErrorValue(v)) {
 		return evidence{}
 	}
@@ -1199,7 +1199,7 @@ func (ctx *pathCtx) caseClause(cc *ast.CaseClause, sw astindex.Cursor) evidence 
 		ev := evidence{}
 		for i, t := range cc.List {
 			e := ctx.c.errType(info.TypeOf(t))
-			if isNilExpr(info, t) {
+			if flow.IsNil(info, t) {
 				e = evidence{}
 			}
 			if i == 0 {
@@ -1283,10 +1283,10 @@ func (ctx *pathCtx) errOrigin(x ast.Expr, stmt astindex.Cursor) evidence {
 		return failure
 	}
 	if parseFunc(fn) {
-		return caller("when %s of the argument %s fails", qualified(fn), ctx.text(first))
+		return caller("when %s of the argument %s fails", mcpsdk.Qualified(fn), ctx.text(first))
 	}
 	if decodeFunc(fn) {
-		return caller("when %s of the arguments fails", qualified(fn))
+		return caller("when %s of the arguments fails", mcpsdk.Qualified(fn))
 	}
 	if accessorName(fn.Name()) {
 		return caller("when %s of the arguments fails", fn.Name())
@@ -1298,7 +1298,7 @@ func (ctx *pathCtx) errOrigin(x ast.Expr, stmt astindex.Cursor) evidence {
 // classification of the error.
 func (ch *outcomes) sentinel(v *types.Var) evidence {
 	if class := ch.m.errorClassOf(v); class.CallerCanAct() {
-		return staleIf(caller("on the %s path", qualified(v)), class)
+		return staleIf(caller("on the %s path", mcpsdk.Qualified(v)), class)
 	}
 	return failure
 }

@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/toolcheck/toolcheck/internal/flow"
 	"github.com/toolcheck/toolcheck/internal/goapi"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 	"golang.org/x/tools/go/types/typeutil"
@@ -85,7 +86,7 @@ func (ch *outcomes) failsIn(body *ast.BlockStmt, errRes *types.Var) bool {
 		case *ast.FuncLit:
 			return false
 		case *ast.ReturnStmt:
-			if len(n.Results) > 0 && !isNilExpr(info, n.Results[len(n.Results)-1]) {
+			if len(n.Results) > 0 && !flow.IsNil(info, n.Results[len(n.Results)-1]) {
 				found = true
 			}
 		case *ast.AssignStmt:
@@ -93,7 +94,7 @@ func (ch *outcomes) failsIn(body *ast.BlockStmt, errRes *types.Var) bool {
 				break
 			}
 			for i, l := range n.Lhs {
-				if id, ok := l.(*ast.Ident); ok && info.Uses[id] == errRes && !isNilExpr(info, n.Rhs[i]) {
+				if id, ok := l.(*ast.Ident); ok && info.Uses[id] == errRes && !flow.IsNil(info, n.Rhs[i]) {
 					found = true
 				}
 			}
