@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/toolcheck/toolcheck/internal/astindex"
+	"github.com/toolcheck/toolcheck/internal/flow"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
@@ -267,7 +268,7 @@ func (c *checker) checkRecover(outer *funcInfo, lit *ast.FuncLit) {
 	}
 	for _, s := range lit.Body.List {
 		ifs, ok := s.(*ast.IfStmt)
-		if !ok || !c.m.IsRecoverTest(ifs) {
+		if !ok || !c.m.Failures.IsRecoverTest(ifs) {
 			continue
 		}
 		handled := false
@@ -329,7 +330,7 @@ func (c *checker) checkLoop(loop ast.Node, body *ast.BlockStmt) {
 				switch l := ast.Unparen(l).(type) {
 				case *ast.Ident, *ast.SelectorExpr:
 					// v = append(v, x), or v.f = append(v.f, x)
-					if i < len(n.Rhs) && isAppend(info, n.Rhs[i]) {
+					if i < len(n.Rhs) && flow.IsBuiltinCall(info, n.Rhs[i], "append") {
 						if id := rootIdent(l); id != nil {
 							v, _ = c.objOf(id).(*types.Var)
 						}
@@ -384,7 +385,7 @@ func (c *checker) checkLoop(loop ast.Node, body *ast.BlockStmt) {
 		for _, s := range list {
 			switch s := s.(type) {
 			case *ast.IfStmt:
-				f := c.failureOf(c.m.IfFailure(s, c.fn.node), astindex.Cursor{})
+				f := c.failureOf(c.m.Failures.IfFailure(s, c.fn.node), astindex.Cursor{})
 				if f != nil && f.kind == condFail && skips(s.Body) && !records(s.Body) {
 					cont := s.Body.List[len(s.Body.List)-1]
 					if c.inScope(cont.Pos()) {
@@ -417,19 +418,6 @@ func rootIdent(e ast.Expr) *ast.Ident {
 			return nil
 		}
 	}
-}
-
-func isAppend(info *types.Info, e ast.Expr) bool {
-	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok {
-		return false
-	}
-	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	b, ok := info.Uses[id].(*types.Builtin)
-	return ok && b.Name() == "append"
 }
 
 // skips reports whether b ends by continuing the loop.

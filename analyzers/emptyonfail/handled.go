@@ -10,9 +10,10 @@ import (
 	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/toolcheck/toolcheck/internal/failpath"
+	"github.com/toolcheck/toolcheck/internal/flow"
 	"github.com/toolcheck/toolcheck/internal/lazyre"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
-	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
 // This file holds the ways a failure branch shows that its empty return
@@ -407,7 +408,7 @@ func (c *checker) merged(call *ast.CallExpr) bool {
 		if len(p.Args) < 2 || ast.Unparen(p.Args[0]) == ast.Expr(call) || emptyLit(info, p.Args[0]) {
 			return false // append(nil, extra(q)...): the part is the whole
 		}
-		if isAppend(info, p) {
+		if flow.IsBuiltinCall(info, p, "append") {
 			return true
 		}
 		fn := typeutil.StaticCallee(info, p)
@@ -419,7 +420,7 @@ func (c *checker) merged(call *ast.CallExpr) bool {
 		}
 		found := false
 		ast.Inspect(p.Body, func(n ast.Node) bool {
-			if as, ok := n.(*ast.AssignStmt); ok && len(as.Rhs) == 1 && isAppend(info, as.Rhs[0]) {
+			if as, ok := n.(*ast.AssignStmt); ok && len(as.Rhs) == 1 && flow.IsBuiltinCall(info, as.Rhs[0], "append") {
 				found = true
 			}
 			return !found
@@ -455,7 +456,7 @@ func (c *checker) namesFailure(f *failure, ret *ast.ReturnStmt) bool {
 	}
 	opWords := map[string]bool{}
 	add := func(name string) {
-		for _, w := range toolmodel.CamelWords(name) {
+		for _, w := range failpath.CamelWords(name) {
 			if w = stem(w); len(w) >= 3 && !genericVerbs[w] {
 				opWords[w] = true
 			}

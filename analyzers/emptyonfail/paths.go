@@ -8,9 +8,9 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/toolcheck/toolcheck/internal/astindex"
+	"github.com/toolcheck/toolcheck/internal/failpath"
 	"github.com/toolcheck/toolcheck/internal/goapi"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
-	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
 // funcInfo describes the function (declaration or literal) being walked.
@@ -64,7 +64,7 @@ type failure struct {
 
 // failureOf reads the model's failure path; at, when valid, is the
 // statement on it being judged.
-func (c *checker) failureOf(fp *toolmodel.FailurePath, at astindex.Cursor) *failure {
+func (c *checker) failureOf(fp *failpath.Path, at astindex.Cursor) *failure {
 	if fp == nil || fp.Recover || fp.Test.Err == nil {
 		return nil
 	}
@@ -86,9 +86,9 @@ func (c *checker) failureOf(fp *toolmodel.FailurePath, at astindex.Cursor) *fail
 		f.end = n.End()
 	}
 	switch fp.Test.Class {
-	case toolmodel.ClassNotFound, toolmodel.ClassCaller:
+	case failpath.ClassNotFound, failpath.ClassCaller:
 		f.kind = condAbsence
-	case toolmodel.ClassInvalid:
+	case failpath.ClassInvalid:
 		f.kind = condInvalid
 	}
 	if fp.Op != nil && f.kind == condFail {
@@ -142,7 +142,7 @@ func errUse(node ast.Node, err *types.Var, info *types.Info) *ast.Ident {
 func (c *checker) returnFailure(ret *ast.ReturnStmt) *failure {
 	for _, cur := range c.m.Flow.ReturnCursors(c.fn.node) {
 		if cur.Node() == ret {
-			return c.failureOf(c.m.FailureAt(cur), cur)
+			return c.failureOf(c.m.Failures.At(cur), cur)
 		}
 	}
 	return nil

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/toolcheck/toolcheck/internal/failpath"
 	"github.com/toolcheck/toolcheck/internal/flow"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
@@ -68,15 +69,15 @@ func (cv *converter) callerEvidence(msg message, o toolmodel.Outcome) (string, b
 		return "", true
 	}
 	reason := ""
-	if fp := cv.c.m.FailureAt(cv.at); fp != nil && fp.Test.Failed {
+	if fp := cv.c.m.Failures.At(cv.at); fp != nil && fp.Test.Failed {
 		switch fp.Test.Class {
-		case toolmodel.ClassNotFound:
+		case failpath.ClassNotFound:
 			reason = "not found"
-		case toolmodel.ClassExists:
+		case failpath.ClassExists:
 			reason = "already exists"
-		case toolmodel.ClassInvalid:
+		case failpath.ClassInvalid:
 			reason = "invalid"
-		case toolmodel.ClassConflict:
+		case failpath.ClassConflict:
 			reason = "conflicts with the current state"
 		}
 	}
@@ -117,7 +118,7 @@ func (cv *converter) ownCaller(msg message, api toolmodel.ToolErrorAPI) (string,
 		return "", "", false
 	}
 	why := "return a ToolError from " + ctor + " with a message that says the model's argument was wrong"
-	if fp := cv.c.m.FailureAt(cv.at); api.Pkg == toolmodel.ToolerrModule && fp != nil && fp.Test.Err != nil && fp.Test.Failed && cv.names(fp.Test.Err) {
+	if fp := cv.c.m.Failures.At(cv.at); api.Pkg == toolmodel.ToolerrModule && fp != nil && fp.Test.Err != nil && fp.Test.Failed && cv.names(fp.Test.Err) {
 		q := strings.TrimSuffix(ctor, "CallerError")
 		return ctor + "(" + text + ", " + q + "WithCause(" + fp.Test.Err.Name() + "))", why + ", the failed error kept as the cause for the log", true
 	}
@@ -307,14 +308,14 @@ func (cv *converter) upstreamStatus(raw []ast.Expr) bool {
 // rawOp returns the failure path at the site when the operation that set
 // its tested error is known and one of the raw errors is that error, or
 // nil.
-func (cv *converter) rawOp(raw []ast.Expr) *toolmodel.FailurePath {
+func (cv *converter) rawOp(raw []ast.Expr) *failpath.Path {
 	m := cv.c.m
-	fp := m.FailureAt(cv.at)
+	fp := m.Failures.At(cv.at)
 	if fp == nil || fp.Op == nil || fp.Test.Err == nil {
 		return nil
 	}
 	for _, e := range raw {
-		if m.ErrorVar(e) == fp.Test.Err {
+		if m.Failures.ErrorVar(e) == fp.Test.Err {
 			return fp
 		}
 	}
@@ -346,7 +347,7 @@ func (cv *converter) givenArgument(raw []ast.Expr) (given, tested bool) {
 // error for what the model can act on (errors.Is(err, fs.ErrNotExist), a
 // not-found predicate) after the operation and before the path: the
 // path is then the other failures, faults.
-func (cv *converter) callerCaseTested(fp *toolmodel.FailurePath) bool {
+func (cv *converter) callerCaseTested(fp *failpath.Path) bool {
 	fn := flow.EnclosingFunc(cv.at)
 	if fn == nil {
 		return false
@@ -354,7 +355,7 @@ func (cv *converter) callerCaseTested(fp *toolmodel.FailurePath) bool {
 	from, to := fp.Op.End(), cv.at.Node().Pos()
 	tested := false
 	check := func(cond ast.Expr) {
-		t := cv.c.m.TestOf(cond)
+		t := cv.c.m.Failures.TestOf(cond)
 		tested = tested || t.Err == fp.Test.Err && t.Failed && t.Class.CallerCanAct()
 	}
 	ast.Inspect(fn, func(n ast.Node) bool {

@@ -426,8 +426,8 @@ func (cv *converter) convert(msg message, api toolmodel.ToolErrorAPI) (string, s
 		// The error a helper or NewToolResultErrorFromErr appends must be
 		// the one that failed here: one that may be nil would become a
 		// fault wrapping nothing.
-		fp := m.FailureAt(cv.at)
-		if v := m.ErrorVar(msg.cause); v == nil || fp == nil || !fp.Test.Failed || fp.Test.Err != v {
+		fp := m.Failures.At(cv.at)
+		if v := m.Failures.ErrorVar(msg.cause); v == nil || fp == nil || !fp.Test.Failed || fp.Test.Err != v {
 			return "", "", false
 		}
 	}
@@ -609,7 +609,7 @@ func (cv *converter) fault(msg message) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	if fp := cv.c.m.FailureAt(cv.at); fp != nil && fp.Test.Err != nil && fp.Test.Failed && cv.names(fp.Test.Err) {
+	if fp := cv.c.m.Failures.At(cv.at); fp != nil && fp.Test.Err != nil && fp.Test.Failed && cv.names(fp.Test.Err) {
 		parts = append(trimLast(parts), part{lit: ": "}, part{verb: "%w", arg: ast.NewIdent(fp.Test.Err.Name())})
 		return cv.errorf(parts)
 	}

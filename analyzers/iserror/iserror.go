@@ -16,6 +16,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/toolcheck/toolcheck/internal/astindex"
+	"github.com/toolcheck/toolcheck/internal/failpath"
 	"github.com/toolcheck/toolcheck/internal/flow"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
@@ -608,8 +609,8 @@ func (c *checker) rendersWrappedError(cur astindex.Cursor, fn ast.Node) bool {
 	if fi == nil || !mcpsdk.HandlerKindOf(fi.sig).IsToolHandler() {
 		return false
 	}
-	fp := c.m.FailureAt(cur)
-	return fp != nil && fp.Test.Err != nil && fp.Test.Class == toolmodel.ClassAny && fp.Test.What == "" &&
+	fp := c.m.Failures.At(cur)
+	return fp != nil && fp.Test.Err != nil && fp.Test.Class == failpath.ClassAny && fp.Test.What == "" &&
 		c.fromWrappedCall(fp.Test.Err)
 }
 
@@ -643,7 +644,7 @@ func (c *checker) inWrapper(cur astindex.Cursor) bool {
 			return false
 		}
 		if inDefer {
-			fp := c.m.FailureAt(cur)
+			fp := c.m.Failures.At(cur)
 			return fp != nil && fp.Recover
 		}
 		mentions := func(n ast.Node) bool {
@@ -675,7 +676,7 @@ func (c *checker) inWrapper(cur astindex.Cursor) bool {
 				}
 			}
 		}
-		if fp := c.m.FailureAt(cur); fp != nil && fp.Op != nil && mentions(fp.Op) {
+		if fp := c.m.Failures.At(cur); fp != nil && fp.Op != nil && mentions(fp.Op) {
 			return true // data, err := json.Marshal(res); if err != nil
 		}
 		return false

@@ -431,6 +431,21 @@ func ObjectOfExpr(info *types.Info, e ast.Expr) types.Object {
 	return nil
 }
 
+// IsBuiltinCall reports whether e is a call of the builtin function name
+// (append, recover, ...).
+func IsBuiltinCall(info *types.Info, e ast.Expr, name string) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	b, ok := info.Uses[id].(*types.Builtin)
+	return ok && b.Name() == name
+}
+
 // IsNil reports whether e is the predeclared nil.
 func IsNil(info *types.Info, e ast.Expr) bool {
 	tv, ok := info.Types[ast.Unparen(e)]

@@ -158,6 +158,6 @@ func (m *Model) release() {
 	m.fileOf, m.visiting = nil, nil
 	m.te, m.levels, m.oc, m.isErrors.sites = nil, nil, nil, nil
 	m.returned, m.funcUses, m.callsOf, m.bounded = nil, nil, nil, nil
-	m.hosted, m.tests, m.factScratch = nil, nil, nil
+	m.hosted, m.Failures, m.factScratch = nil, nil, nil
 	m.pools, m.poolCache, m.records = nil, nil, nil
 }

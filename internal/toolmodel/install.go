@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/toolcheck/toolcheck/internal/flow"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
@@ -135,7 +136,7 @@ func (m *Model) optionLiteral(body *ast.BlockStmt, v *types.Var, depth int) *ast
 				return
 			}
 			r := ast.Unparen(rhs[i])
-			if call, ok := r.(*ast.CallExpr); ok && m.isAppend(call) && len(call.Args) > 0 {
+			if call, ok := r.(*ast.CallExpr); ok && flow.IsBuiltinCall(m.Pass.TypesInfo, call, "append") && len(call.Args) > 0 {
 				if x, ok := ast.Unparen(call.Args[0]).(*ast.Ident); ok && info.ObjectOf(x) == v {
 					continue // v = append(v, ...): after the first elements
 				}
@@ -178,7 +179,7 @@ func (m *Model) optionLiteral(body *ast.BlockStmt, v *types.Var, depth int) *ast
 			return b
 		}
 	case *ast.CallExpr:
-		if !m.isAppend(b) || len(b.Args) == 0 || b.Ellipsis.IsValid() && len(b.Args) == 1 {
+		if !flow.IsBuiltinCall(m.Pass.TypesInfo, b, "append") || len(b.Args) == 0 || b.Ellipsis.IsValid() && len(b.Args) == 1 {
 			return nil
 		}
 		if lit, ok := ast.Unparen(b.Args[0]).(*ast.CompositeLit); ok {
@@ -196,16 +197,6 @@ func (m *Model) optionLiteral(body *ast.BlockStmt, v *types.Var, depth int) *ast
 		return m.optionLiteral(body, w, depth+1)
 	}
 	return nil
-}
-
-// isAppend reports whether call calls the append builtin.
-func (m *Model) isAppend(call *ast.CallExpr) bool {
-	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	b, ok := m.Pass.TypesInfo.Uses[id].(*types.Builtin)
-	return ok && b.Name() == "append"
 }
 
 // lastMiddleware returns the last statement of the block holding stmt

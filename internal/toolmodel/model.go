@@ -8,8 +8,8 @@
 // package learns about its functions travels to its importers as facts.
 //
 // It also answers, once for every analyzer, the questions their rules
-// share: a ToolError's level (Levels), the failure path a node lies on
-// (FailureAt), the IsError results built (IsErrorSites), and the outcome
+// share: a ToolError's level (Levels), the failure paths of the package
+// (Failures, an internal/failpath Finder), the IsError results built (IsErrorSites), and the outcome
 // the evidence around a failure shows (FailureOutcome: caller error, stale
 // state, feature off, unavailable, fault), which loglevel reports on and
 // the fixes convert by.
@@ -36,9 +36,9 @@
 // boundary), records.go, pools.go and dispatch.go (tools carried in
 // records, pools and the project's own interfaces) and facts.go (what a
 // package tells its importers); code.go says which code is tool code.
-// errors.go classifies errors and the conditions that test them, failure.go
-// finds failure paths, outcome.go and validators.go judge the outcome a
-// failure shows. toolerror.go recognises ToolErrors and levels.go evaluates
+// outcome.go and validators.go judge the outcome a failure shows (the
+// failure paths and the error classes they start from are
+// internal/failpath's). toolerror.go recognises ToolErrors and levels.go evaluates
 // their levels; isresult.go finds IsError results. fixes.go, install.go,
 // forward.go and twins.go hold what the analyzers' fixes share.
 // directives.go and reporter.go suppress and report. Knowledge of Go APIs
@@ -58,6 +58,7 @@ import (
 	"sync/atomic"
 
 	"github.com/toolcheck/toolcheck/internal/config"
+	"github.com/toolcheck/toolcheck/internal/failpath"
 	"github.com/toolcheck/toolcheck/internal/flow"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 
@@ -104,7 +105,9 @@ type Model struct {
 
 	// Flow is the package's value-flow index, shared with the analyzers.
 	Flow *flow.Info
-	tr   *flow.Tracer // the model's own traces (build, and IsBoundary under mu)
+	// Failures finds the package's error tests and failure paths.
+	Failures *failpath.Finder
+	tr       *flow.Tracer // the model's own traces (build, and IsBoundary under mu)
 
 	cfgNames nameSet
 	teNames  nameSet                       // configured ToolError types
@@ -151,7 +154,6 @@ type Model struct {
 	funcUses    map[*types.Func]int
 	callsOf     map[*types.Func][]*ast.CallExpr // the static calls of each function
 	bounded     map[*ast.File]bool              // memoizes BehindBoundary (guarded by mu)
-	tests       map[ast.Expr]ErrTest            // memoizes TestOf (guarded by mu)
 	installable *bool                           // memoizes allInstallable (guarded by mu)
 	fwdTracer   *flow.Tracer                    // the tracer of forward.go (guarded by mu)
 	// oc judges outcomes (outcome.go), made on first use.
@@ -324,6 +326,7 @@ func build(pass *analysis.Pass, cfg *config.Config, names []string) (*Model, err
 		return nil, err
 	}
 	m.Config = eff
+	m.Failures = failpath.New(pass.TypesInfo, nil, eff.CallerErrors)
 	m.Directives = parseDirectives(pass, names)
 	m.own = ownCode(pass)
 
@@ -344,6 +347,7 @@ func build(pass *analysis.Pass, cfg *config.Config, names []string) (*Model, err
 			// values and failure paths, for the facts they export.
 			m.Syntax = astindex.New(pass.Files)
 			m.Flow = flow.New(pass.Fset, pass.Pkg, pass.TypesInfo, m.Syntax)
+			m.Failures = failpath.New(pass.TypesInfo, m.Flow, eff.CallerErrors)
 			m.outcomes().exportValidators()
 		}
 		return m, nil
@@ -362,6 +366,7 @@ func build(pass *analysis.Pass, cfg *config.Config, names []string) (*Model, err
 func (m *Model) index() {
 	pass := m.Pass
 	m.Flow = flow.New(pass.Fset, pass.Pkg, pass.TypesInfo, m.Syntax)
+	m.Failures = failpath.New(pass.TypesInfo, m.Flow, m.Config.CallerErrors)
 	m.tr = m.Flow.NewTracer()
 	m.tr.Concrete = m.concreteTypes
 	m.equipped = map[types.Object]bool{}

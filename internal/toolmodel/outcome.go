@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/toolcheck/toolcheck/internal/astindex"
+	"github.com/toolcheck/toolcheck/internal/failpath"
 	"github.com/toolcheck/toolcheck/internal/flow"
 	"github.com/toolcheck/toolcheck/internal/goapi"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
@@ -40,8 +41,8 @@ func caller(format string, args ...any) evidence {
 }
 
 // staleIf marks a caller error as stale state when class says so.
-func staleIf(ev evidence, class ErrorClass) evidence {
-	ev.stale = class == ClassStale
+func staleIf(ev evidence, class failpath.Class) evidence {
+	ev.stale = class == failpath.ClassStale
 	return ev
 }
 
@@ -393,7 +394,7 @@ func argsParamType(t types.Type) bool {
 // checks arguments: RequiredParam, OptionalIntParam, validateArgs,
 // parseInput.
 func accessorName(name string) bool {
-	words := CamelWords(name)
+	words := failpath.CamelWords(name)
 	if len(words) == 0 {
 		return false
 	}
@@ -1053,7 +1054,7 @@ func (ctx *pathCtx) callCond(call *ast.CallExpr, holds bool, stmt astindex.Curso
 		return evidence{}
 	}
 	// errors.Is, errors.As, os.IsNotExist, a predicate like isNotFound.
-	if t := ctx.c.m.TestOf(call); t.Err != nil && t.Failed {
+	if t := ctx.c.m.Failures.TestOf(call); t.Err != nil && t.Failed {
 		if holds && t.Class.CallerCanAct() {
 			return staleIf(caller("on the %s path", t.What), t.Class)
 		}
@@ -1120,7 +1121,7 @@ func (ctx *pathCtx) flag(e ast.Expr, holds bool) evidence {
 }
 
 func (ctx *pathCtx) flagNamed(e ast.Expr, name string, holds bool) evidence {
-	words := CamelWords(name)
+	words := failpath.CamelWords(name)
 	has := func(ws ...string) bool {
 		for _, w := range words {
 			for _, x := range ws {
@@ -1297,7 +1298,7 @@ func (ctx *pathCtx) errOrigin(x ast.Expr, stmt astindex.Cursor) evidence {
 // sentinel evaluates errors.Is(err, v) and err == v, by the model's
 // classification of the error.
 func (ch *outcomes) sentinel(v *types.Var) evidence {
-	if class := ch.m.errorClassOf(v); class.CallerCanAct() {
+	if class := ch.m.Failures.ClassOf(v); class.CallerCanAct() {
 		return staleIf(caller("on the %s path", mcpsdk.Qualified(v)), class)
 	}
 	return failure
@@ -1309,7 +1310,7 @@ func (ch *outcomes) errType(t types.Type) evidence {
 	if t == nil {
 		return failure
 	}
-	if class, what := ch.m.errorTypeClass(t); class.CallerCanAct() {
+	if class, what := ch.m.Failures.TypeClass(t); class.CallerCanAct() {
 		return staleIf(caller("on the %s path", what), class)
 	}
 	return failure

@@ -1,4 +1,4 @@
-package toolmodel
+package failpath
 
 import (
 	"go/ast"
@@ -10,24 +10,23 @@ import (
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 )
 
-// Failure paths, as RULES.md defines them, for every analyzer: the code
-// that runs when an operation failed. That is the body of `if err != nil`
-// (and of `if x, err := f(); err != nil`), the branch where an errors.Is
-// or errors.As test on the error holds (or a predicate such as
-// os.IsNotExist or a project's isNotFound), the code after
-// `if err == nil { ...; return }`, the else of `if err == nil`, the cases
-// of a switch on the error, and the body of a recover() test. Each path
-// names the error it tests and how that error is classified.
+// A failure path is the code that runs when an operation failed: the
+// body of `if err != nil` (and of `if x, err := f(); err != nil`), the
+// branch where an errors.Is or errors.As test on the error holds (or a
+// predicate such as os.IsNotExist or a project's isNotFound), the code
+// after `if err == nil { ...; return }`, the else of `if err == nil`, the
+// cases of a switch on the error, and the body of a recover() test. Each
+// path names the error it tests and how that error is classified.
 
-// A FailurePath is the failure path some code lies on.
-type FailurePath struct {
+// A Path is the failure path some code lies on.
+type Path struct {
 	// Node is the branch that tests the error: the *ast.IfStmt whose body
 	// or else it is, the *ast.CaseClause, or the `if err == nil { return }`
 	// statement the code follows.
 	Node ast.Node
 	// Start is where the failure path's code begins.
 	Start token.Pos
-	Test  ErrTest // the error, and its class (refined by a not-found test inside the path)
+	Test  Test // the error, and its class (refined by a not-found test inside the path)
 	// Op is the call that set the error, when it is known: the init of
 	// the if or switch, or the definition of the error that reaches the
 	// test.
@@ -41,11 +40,11 @@ type FailurePath struct {
 // decides, a success or benign branch (io.EOF) ending the search. A test
 // inside the path that something was not found (a status 404, a constant
 // or predicate named like NotFound) makes its class ClassNotFound.
-func (m *Model) FailureAt(c astindex.Cursor) *FailurePath {
+func (f *Finder) At(c astindex.Cursor) *Path {
 	fn := flow.EnclosingFunc(c)
 	absent := false
 	var success *types.Var // the else of err != nil: err is nil there
-	found := func(p *FailurePath) *FailurePath {
+	found := func(p *Path) *Path {
 		if success != nil && p.Test.Err == success {
 			return nil
 		}
@@ -53,7 +52,7 @@ func (m *Model) FailureAt(c astindex.Cursor) *FailurePath {
 			p.Test.Class = ClassNotFound
 		}
 		if p.Op == nil && p.Test.Err != nil {
-			p.Op = m.errOp(p.Node, p.Test.Err, fn)
+			p.Op = f.errOp(p.Node, p.Test.Err, fn)
 		}
 		return p
 	}
@@ -63,29 +62,29 @@ func (m *Model) FailureAt(c astindex.Cursor) *FailurePath {
 		case *ast.FuncDecl, *ast.FuncLit:
 			return nil
 		case *ast.IfStmt:
-			t := m.TestOf(n.Cond)
+			t := f.TestOf(n.Cond)
 			switch {
 			case child.Node() == n.Body:
 				switch {
 				case t.Failed && t.Class == ClassBenign, t.Nil:
 					return nil
 				case t.Failed:
-					return found(&FailurePath{Node: n, Start: n.Body.Pos(), Test: t, Op: m.initOp(n.Init, t.Err)})
-				case m.IsRecoverTest(n):
-					return &FailurePath{Node: n, Start: n.Body.Pos(), Recover: true}
-				case m.absenceCond(n.Cond):
+					return found(&Path{Node: n, Start: n.Body.Pos(), Test: t, Op: f.initOp(n.Init, t.Err)})
+				case f.IsRecoverTest(n):
+					return &Path{Node: n, Start: n.Body.Pos(), Recover: true}
+				case f.absenceCond(n.Cond):
 					absent = true
 				}
 			case n.Else != nil && child.Node() == n.Else:
 				switch {
 				case t.Nil && t.Exact:
-					return found(&FailurePath{Node: n, Start: n.Else.Pos(), Test: ErrTest{Err: t.Err, Failed: true, Exact: true}, Op: m.initOp(n.Init, t.Err)})
+					return found(&Path{Node: n, Start: n.Else.Pos(), Test: Test{Err: t.Err, Failed: true, Exact: true}, Op: f.initOp(n.Init, t.Err)})
 				case t.Failed && t.Exact:
 					success = t.Err
 				}
 			}
 		case *ast.CaseClause:
-			if fp, decided := m.caseFailure(n, p.Parent().Parent()); decided {
+			if fp, decided := f.caseFailure(n, p.Parent().Parent()); decided {
 				if fp == nil {
 					return nil
 				}
@@ -99,8 +98,8 @@ func (m *Model) FailureAt(c astindex.Cursor) *FailurePath {
 				if !ok || ifs.Else != nil || !flow.Terminates(ifs.Body) {
 					continue
 				}
-				if t := m.TestOf(ifs.Cond); t.Nil && t.Exact {
-					return found(&FailurePath{Node: ifs, Start: ifs.End(), Test: ErrTest{Err: t.Err, Failed: true, Exact: true}, Op: m.initOp(ifs.Init, t.Err)})
+				if t := f.TestOf(ifs.Cond); t.Nil && t.Exact {
+					return found(&Path{Node: ifs, Start: ifs.End(), Test: Test{Err: t.Err, Failed: true, Exact: true}, Op: f.initOp(ifs.Init, t.Err)})
 				}
 			}
 		}
@@ -110,14 +109,14 @@ func (m *Model) FailureAt(c astindex.Cursor) *FailurePath {
 
 // IfFailure returns the failure path the body of ifs, a statement of the
 // function fn, is when its condition tests a failure; nil otherwise.
-func (m *Model) IfFailure(ifs *ast.IfStmt, fn ast.Node) *FailurePath {
-	t := m.TestOf(ifs.Cond)
+func (f *Finder) IfFailure(ifs *ast.IfStmt, fn ast.Node) *Path {
+	t := f.TestOf(ifs.Cond)
 	if !t.Failed || t.Class == ClassBenign {
 		return nil
 	}
-	p := &FailurePath{Node: ifs, Start: ifs.Body.Pos(), Test: t, Op: m.initOp(ifs.Init, t.Err)}
+	p := &Path{Node: ifs, Start: ifs.Body.Pos(), Test: t, Op: f.initOp(ifs.Init, t.Err)}
 	if p.Op == nil {
-		p.Op = m.errOp(ifs, t.Err, fn)
+		p.Op = f.errOp(ifs, t.Err, fn)
 	}
 	return p
 }
@@ -131,9 +130,9 @@ func isStmtList(n ast.Node) bool {
 }
 
 // caseFailure decides a switch clause: whether its body is a failure path
-// (a *FailurePath), not one (nil, true), or says nothing (nil, false).
-func (m *Model) caseFailure(cc *ast.CaseClause, sw astindex.Cursor) (*FailurePath, bool) {
-	info := m.Pass.TypesInfo
+// (a *Path), not one (nil, true), or says nothing (nil, false).
+func (f *Finder) caseFailure(cc *ast.CaseClause, sw astindex.Cursor) (*Path, bool) {
+	info := f.info
 	s, ok := sw.Node().(*ast.SwitchStmt)
 	if !ok {
 		return nil, false
@@ -145,20 +144,20 @@ func (m *Model) caseFailure(cc *ast.CaseClause, sw astindex.Cursor) (*FailurePat
 			for _, stmt := range s.Body.List {
 				other := stmt.(*ast.CaseClause)
 				if len(other.List) == 1 {
-					if t := m.TestOf(other.List[0]); t.Nil && t.Exact {
-						return &FailurePath{Node: cc, Start: body, Test: ErrTest{Err: t.Err, Failed: true, Exact: true}, Op: m.initOp(s.Init, t.Err)}, true
+					if t := f.TestOf(other.List[0]); t.Nil && t.Exact {
+						return &Path{Node: cc, Start: body, Test: Test{Err: t.Err, Failed: true, Exact: true}, Op: f.initOp(s.Init, t.Err)}, true
 					}
 				}
 			}
 			return nil, false
 		}
-		var t ErrTest
+		var t Test
 		for _, e := range cc.List {
-			et := m.TestOf(e)
+			et := f.TestOf(e)
 			if len(cc.List) > 1 {
 				et.Exact = false
 				if !et.Failed {
-					et = ErrTest{}
+					et = Test{}
 				}
 			}
 			if et.Err != nil {
@@ -170,11 +169,11 @@ func (m *Model) caseFailure(cc *ast.CaseClause, sw astindex.Cursor) (*FailurePat
 		case t.Failed && t.Class == ClassBenign, t.Nil:
 			return nil, true
 		case t.Failed:
-			return &FailurePath{Node: cc, Start: body, Test: t, Op: m.initOp(s.Init, t.Err)}, true
+			return &Path{Node: cc, Start: body, Test: t, Op: f.initOp(s.Init, t.Err)}, true
 		}
 		return nil, false
 	}
-	v := m.ErrorVar(s.Tag)
+	v := f.ErrorVar(s.Tag)
 	if v == nil {
 		return nil, false
 	}
@@ -182,19 +181,19 @@ func (m *Model) caseFailure(cc *ast.CaseClause, sw astindex.Cursor) (*FailurePat
 		for _, stmt := range s.Body.List {
 			for _, e := range stmt.(*ast.CaseClause).List {
 				if flow.IsNil(info, e) {
-					return &FailurePath{Node: cc, Start: body, Test: ErrTest{Err: v, Failed: true, Exact: true}, Op: m.initOp(s.Init, v)}, true
+					return &Path{Node: cc, Start: body, Test: Test{Err: v, Failed: true, Exact: true}, Op: f.initOp(s.Init, v)}, true
 				}
 			}
 		}
 		return nil, false
 	}
-	var t ErrTest
+	var t Test
 	for _, e := range cc.List {
-		et := ErrTest{Err: v, Failed: true, Exact: true}
+		et := Test{Err: v, Failed: true, Exact: true}
 		if flow.IsNil(info, e) {
-			et = ErrTest{Err: v, Nil: true, Exact: true}
+			et = Test{Err: v, Nil: true, Exact: true}
 		} else if obj := flow.ObjectOfExpr(info, e); obj != nil {
-			et.Class, et.What = m.errorClassOf(obj), mcpsdk.Qualified(obj)
+			et.Class, et.What = f.ClassOf(obj), mcpsdk.Qualified(obj)
 		}
 		if t.Err == nil || et.Nil || et.Class == ClassBenign {
 			t = et
@@ -203,17 +202,17 @@ func (m *Model) caseFailure(cc *ast.CaseClause, sw astindex.Cursor) (*FailurePat
 	if t.Nil || t.Class == ClassBenign {
 		return nil, true
 	}
-	return &FailurePath{Node: cc, Start: body, Test: t, Op: m.initOp(s.Init, v)}, true
+	return &Path{Node: cc, Start: body, Test: t, Op: f.initOp(s.Init, v)}, true
 }
 
 // initOp returns the call an init statement assigns v from.
-func (m *Model) initOp(init ast.Stmt, v *types.Var) *ast.CallExpr {
+func (f *Finder) initOp(init ast.Stmt, v *types.Var) *ast.CallExpr {
 	as, ok := init.(*ast.AssignStmt)
 	if !ok {
 		return nil
 	}
 	for i, l := range as.Lhs {
-		if id, ok := l.(*ast.Ident); ok && flow.ObjOf(m.Pass.TypesInfo, id) == v {
+		if id, ok := l.(*ast.Ident); ok && flow.ObjOf(f.info, id) == v {
 			var rhs ast.Expr
 			switch {
 			case len(as.Lhs) == len(as.Rhs):
@@ -230,9 +229,9 @@ func (m *Model) initOp(init ast.Stmt, v *types.Var) *ast.CallExpr {
 
 // errOp returns the call that set the error v tested at node, in the
 // function fn: the last definition of v before node in fn itself.
-func (m *Model) errOp(node ast.Node, v *types.Var, fn ast.Node) *ast.CallExpr {
+func (f *Finder) errOp(node ast.Node, v *types.Var, fn ast.Node) *ast.CallExpr {
 	var last *flow.Def
-	for _, d := range m.Flow.Defs(v) {
+	for _, d := range f.flow.Defs(v) {
 		if d.Pos < node.Pos() && d.Func == fn && d.Rhs != nil && (last == nil || d.Pos > last.Pos) {
 			last = d
 		}
@@ -247,25 +246,25 @@ func (m *Model) errOp(node ast.Node, v *types.Var, fn ast.Node) *ast.CallExpr {
 // absenceCond recognises a not-found test that does not name the error: a
 // comparison with http.StatusNotFound, 404 or a constant named like
 // NotFound, or a predicate named like isNotFound.
-func (m *Model) absenceCond(e ast.Expr) bool {
-	info := m.Pass.TypesInfo
+func (f *Finder) absenceCond(e ast.Expr) bool {
+	info := f.info
 	switch e := ast.Unparen(e).(type) {
 	case *ast.BinaryExpr:
 		switch e.Op {
 		case token.LAND:
-			return m.absenceCond(e.X) || m.absenceCond(e.Y)
+			return f.absenceCond(e.X) || f.absenceCond(e.Y)
 		case token.EQL:
 			for _, x := range []ast.Expr{e.X, e.Y} {
 				if tv, ok := info.Types[x]; ok && tv.Value != nil && tv.Value.ExactString() == "404" {
 					return true
 				}
-				if c, isConst := flow.ObjectOfExpr(info, x).(*types.Const); isConst && errorClassByName(c.Name()) == ClassNotFound {
+				if c, isConst := flow.ObjectOfExpr(info, x).(*types.Const); isConst && classByName(c.Name()) == ClassNotFound {
 					return true
 				}
 			}
 		}
 	case *ast.CallExpr:
-		if fn := m.callee(e); fn != nil && isPredicateName(fn.Name()) && errorClassByName(fn.Name()[2:]) == ClassNotFound {
+		if fn := f.callee(e); fn != nil && isPredicateName(fn.Name()) && classByName(fn.Name()[2:]) == ClassNotFound {
 			return true
 		}
 	}
@@ -274,8 +273,8 @@ func (m *Model) absenceCond(e ast.Expr) bool {
 
 // IsRecoverTest recognises `if r := recover(); r != nil`, `if recover() !=
 // nil`, and `if r != nil` after `r := recover()`.
-func (m *Model) IsRecoverTest(ifs *ast.IfStmt) bool {
-	info := m.Pass.TypesInfo
+func (f *Finder) IsRecoverTest(ifs *ast.IfStmt) bool {
+	info := f.info
 	be, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
 	if !ok || be.Op != token.NEQ {
 		return false
@@ -286,7 +285,7 @@ func (m *Model) IsRecoverTest(ifs *ast.IfStmt) bool {
 	} else if !flow.IsNil(info, be.Y) {
 		return false
 	}
-	if isRecoverCall(info, x) {
+	if flow.IsBuiltinCall(info, x, "recover") {
 		return true
 	}
 	id, ok := ast.Unparen(x).(*ast.Ident)
@@ -297,24 +296,10 @@ func (m *Model) IsRecoverTest(ifs *ast.IfStmt) bool {
 	if !ok {
 		return false
 	}
-	for _, d := range m.Flow.Defs(v) {
-		if d.Pos < ifs.Cond.Pos() && d.Rhs != nil && isRecoverCall(info, d.Rhs) {
+	for _, d := range f.flow.Defs(v) {
+		if d.Pos < ifs.Cond.Pos() && d.Rhs != nil && flow.IsBuiltinCall(info, d.Rhs, "recover") {
 			return true
 		}
 	}
 	return false
-}
-
-// isRecoverCall reports whether e is a call of the recover builtin.
-func isRecoverCall(info *types.Info, e ast.Expr) bool {
-	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok {
-		return false
-	}
-	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	b, ok := info.Uses[id].(*types.Builtin)
-	return ok && b.Name() == "recover"
 }

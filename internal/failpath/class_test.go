@@ -1,4 +1,4 @@
-package toolmodel
+package failpath
 
 import (
 	"strings"
@@ -6,7 +6,7 @@ import (
 )
 
 func TestErrorClassByName(t *testing.T) {
-	for name, want := range map[string]ErrorClass{
+	for name, want := range map[string]Class{
 		"ErrNotFound": ClassNotFound, "ErrNoSuchNote": ClassNotFound, "NotFoundError": ClassNotFound,
 		"ErrRecordNotFound": ClassNotFound, "ErrNoRows": ClassNotFound, "ErrUnknownTool": ClassNotFound,
 		"KindNotFound":     ClassNotFound,
@@ -18,8 +18,8 @@ func TestErrorClassByName(t *testing.T) {
 		"ErrConfigNotFound": ClassAny, "ErrTimeout": ClassAny, "ErrClosed": ClassAny, "ErrUnknown": ClassAny, "Err": ClassAny,
 		"ErrInternal": ClassAny, "ErrUpstreamNotFound": ClassAny,
 	} {
-		if got := errorClassByName(name); got != want {
-			t.Errorf("errorClassByName(%q) = %v, want %v", name, got, want)
+		if got := classByName(name); got != want {
+			t.Errorf("classByName(%q) = %v, want %v", name, got, want)
 		}
 	}
 }

@@ -1,42 +1,72 @@
-package toolmodel
+// Package failpath finds failure paths, as RULES.md defines them, for every
+// analyzer: the code that runs when an operation failed. It reads what an
+// error is (its Class: the standard library's sentinels and error types,
+// the configured ones, and what names say) and what a condition tells
+// about one (a Test: err != nil, errors.Is, errors.As, a predicate such as
+// os.IsNotExist), and from those tests the Path some code lies on.
+package failpath
 
 import (
 	"go/ast"
 	"go/token"
 	"go/types"
 	"strings"
+	"sync"
 	"unicode"
+
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/toolcheck/toolcheck/internal/flow"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 )
 
-// What an error is and what a condition tells about one, for every
-// analyzer: the class of an error (ErrorClass: the standard library's
-// sentinels and error types, the configured ones, and names), and the
-// error test a condition makes (ErrTest: err != nil, errors.Is, errors.As,
-// a predicate such as os.IsNotExist). Failure paths (failure.go) are found
-// through these tests.
+// A Finder reads the error tests and failure paths of one package. It is
+// safe for concurrent use.
+type Finder struct {
+	info         *types.Info
+	flow         *flow.Info
+	callerErrors []string
+	mu           sync.Mutex
+	tests        map[ast.Expr]Test // memoizes TestOf (guarded by mu)
+}
 
-// An ErrorClass says what kind of failure an error is.
-type ErrorClass int
+// New returns the Finder of the package info describes: fl indexes its
+// values (nil: calls are resolved statically, definitions not known), and
+// callerErrors are the qualified names of the caller-errors setting.
+func New(info *types.Info, fl *flow.Info, callerErrors []string) *Finder {
+	return &Finder{info: info, flow: fl, callerErrors: callerErrors}
+}
+
+// callee returns the function call calls, as declared.
+func (f *Finder) callee(call *ast.CallExpr) *types.Func {
+	if f.flow != nil {
+		return f.flow.Callee(call)
+	}
+	if fn := typeutil.StaticCallee(f.info, call); fn != nil {
+		return fn.Origin()
+	}
+	return nil
+}
+
+// A Class says what kind of failure an error is.
+type Class int
 
 const (
-	ClassAny      ErrorClass = iota // a failure of no particular kind: a fault unless shown otherwise
-	ClassNotFound                   // the thing named does not exist (fs.ErrNotExist, sql.ErrNoRows, ErrNotFound, an unknown kind)
-	ClassExists                     // it exists already
-	ClassInvalid                    // a value is malformed or out of range (strconv's errors, ErrInvalid...)
-	ClassConflict                   // a conflict or failed precondition
-	ClassStale                      // a version mismatch, an expired handle
-	ClassCaller                     // named in the caller-errors setting
-	ClassBenign                     // not a failure: io.EOF, context.Canceled, fs.SkipDir...
+	ClassAny      Class = iota // a failure of no particular kind: a fault unless shown otherwise
+	ClassNotFound              // the thing named does not exist (fs.ErrNotExist, sql.ErrNoRows, ErrNotFound, an unknown kind)
+	ClassExists                // it exists already
+	ClassInvalid               // a value is malformed or out of range (strconv's errors, ErrInvalid...)
+	ClassConflict              // a conflict or failed precondition
+	ClassStale                 // a version mismatch, an expired handle
+	ClassCaller                // named in the caller-errors setting
+	ClassBenign                // not a failure: io.EOF, context.Canceled, fs.SkipDir...
 )
 
 // CallerCanAct reports whether an error of class c is one the caller can
 // act on: outcome 2 or 3 of the design.
-func (c ErrorClass) CallerCanAct() bool { return c >= ClassNotFound && c <= ClassCaller }
+func (c Class) CallerCanAct() bool { return c >= ClassNotFound && c <= ClassCaller }
 
-func (c ErrorClass) String() string {
+func (c Class) String() string {
 	switch c {
 	case ClassNotFound:
 		return "not-found"
@@ -65,7 +95,7 @@ var benignErrors = map[string]bool{
 }
 
 // knownErrors classifies the standard library's sentinels and error types.
-var knownErrors = map[string]ErrorClass{
+var knownErrors = map[string]Class{
 	"io/fs.ErrNotExist": ClassNotFound, "os.ErrNotExist": ClassNotFound, "database/sql.ErrNoRows": ClassNotFound,
 	"io/fs.ErrExist": ClassExists, "os.ErrExist": ClassExists,
 	"strconv.ErrSyntax": ClassInvalid, "strconv.ErrRange": ClassInvalid, "strconv.NumError": ClassInvalid,
@@ -76,7 +106,7 @@ var knownErrors = map[string]ErrorClass{
 // and names that say the kind (ErrNotFound, ErrAlreadyExists,
 // InvalidArgumentError, ErrVersionMismatch, ErrUnknownKind...). Names of
 // configuration, credentials and the server's own parts say a fault.
-func (m *Model) errorClassOf(obj types.Object) ErrorClass {
+func (f *Finder) ClassOf(obj types.Object) Class {
 	if obj == nil || obj.Pkg() == nil {
 		return ClassAny
 	}
@@ -87,21 +117,19 @@ func (m *Model) errorClassOf(obj types.Object) ErrorClass {
 	if c, ok := knownErrors[name]; ok {
 		return c
 	}
-	if m.Config != nil {
-		for _, n := range m.Config.CallerErrors {
-			if n == name {
-				return ClassCaller
-			}
+	for _, n := range f.callerErrors {
+		if n == name {
+			return ClassCaller
 		}
 	}
-	return errorClassByName(obj.Name())
+	return classByName(obj.Name())
 }
 
 // errorClassByName reads the class of an error from its name (or a
 // predicate's, without its Is): ErrNotFound, NotExistError, ErrNoRows,
 // ErrAlreadyExists, ErrInvalidPath, ErrConflict, ErrVersionMismatch,
 // ErrUnknownKind.
-func errorClassByName(name string) ErrorClass {
+func classByName(name string) Class {
 	words := CamelWords(name)
 	if len(words) > 0 && words[0] == "err" {
 		words = words[1:]
@@ -187,25 +215,25 @@ func CamelWords(s string) []string {
 	return words
 }
 
-// An ErrTest is what a condition tells about an error when it holds.
-type ErrTest struct {
+// An Test is what a condition tells about an error when it holds.
+type Test struct {
 	Err    *types.Var // the local error variable or parameter tested; nil: the condition tests none
 	Failed bool       // when the condition holds, Err is a failure (of Class)
 	Nil    bool       // when it holds, Err is nil
 	Exact  bool       // Failed: Err is certainly non-nil; Nil: certainly nil
-	Class  ErrorClass // Failed: the kind of failure
+	Class  Class      // Failed: the kind of failure
 	What   string     // what the test names: "fs.ErrNotExist", "os.IsNotExist", "*strconv.NumError"; "" for err != nil
 }
 
 // ErrorVar returns the local error variable (or parameter) e denotes, or
 // nil: fields and package variables hold no error of an operation this
 // code ran.
-func (m *Model) ErrorVar(e ast.Expr) *types.Var {
+func (f *Finder) ErrorVar(e ast.Expr) *types.Var {
 	id, ok := ast.Unparen(e).(*ast.Ident)
 	if !ok {
 		return nil
 	}
-	v, ok := flow.ObjOf(m.Pass.TypesInfo, id).(*types.Var)
+	v, ok := flow.ObjOf(f.info, id).(*types.Var)
 	if !ok || v.IsField() || v.Parent() == nil || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() {
 		return nil
 	}
@@ -226,41 +254,41 @@ var errorIface = types.Universe.Lookup("error").Type().Underlying().(*types.Inte
 // err == nil, err == ErrX, errors.Is, errors.As, os.IsNotExist and its
 // siblings, a predicate IsX(err) whose name says the kind, and their
 // combinations with &&, || and !.
-func (m *Model) TestOf(cond ast.Expr) ErrTest {
-	m.mu.Lock()
-	t, ok := m.tests[cond]
-	m.mu.Unlock()
+func (f *Finder) TestOf(cond ast.Expr) Test {
+	f.mu.Lock()
+	t, ok := f.tests[cond]
+	f.mu.Unlock()
 	if ok {
 		return t // each return below a test asks about it again
 	}
-	t = m.testOf(cond)
-	m.mu.Lock()
-	if m.tests == nil {
-		m.tests = map[ast.Expr]ErrTest{}
+	t = f.testOf(cond)
+	f.mu.Lock()
+	if f.tests == nil {
+		f.tests = map[ast.Expr]Test{}
 	}
-	m.tests[cond] = t
-	m.mu.Unlock()
+	f.tests[cond] = t
+	f.mu.Unlock()
 	return t
 }
 
-func (m *Model) testOf(cond ast.Expr) ErrTest {
-	info := m.Pass.TypesInfo
+func (f *Finder) testOf(cond ast.Expr) Test {
+	info := f.info
 	switch e := ast.Unparen(cond).(type) {
 	case *ast.UnaryExpr:
 		if e.Op == token.NOT {
-			t := m.testOf(e.X)
+			t := f.testOf(e.X)
 			switch {
 			case t.Nil && t.Exact:
-				return ErrTest{Err: t.Err, Failed: true, Exact: true}
+				return Test{Err: t.Err, Failed: true, Exact: true}
 			case t.Failed && t.Exact && t.What == "":
-				return ErrTest{Err: t.Err, Nil: true, Exact: true}
+				return Test{Err: t.Err, Nil: true, Exact: true}
 			}
 		}
 	case *ast.BinaryExpr:
 		switch e.Op {
 		case token.LAND:
-			var out ErrTest
-			for _, t := range []ErrTest{m.testOf(e.X), m.testOf(e.Y)} {
+			var out Test
+			for _, t := range []Test{f.testOf(e.X), f.testOf(e.Y)} {
 				switch {
 				case t.Err == nil:
 				case out.Err == nil, t.Nil, t.Class == ClassBenign,
@@ -275,61 +303,61 @@ func (m *Model) testOf(cond ast.Expr) ErrTest {
 			}
 			return out
 		case token.LOR:
-			for _, t := range []ErrTest{m.testOf(e.X), m.testOf(e.Y)} {
+			for _, t := range []Test{f.testOf(e.X), f.testOf(e.Y)} {
 				if t.Failed && t.Class != ClassBenign {
 					t.Exact = false
 					return t
 				}
 			}
-			return ErrTest{}
+			return Test{}
 		case token.NEQ, token.EQL:
 			x, y := e.X, e.Y
 			if flow.IsNil(info, x) {
 				x, y = y, x
 			}
-			v := m.ErrorVar(x)
+			v := f.ErrorVar(x)
 			if v == nil {
-				return ErrTest{}
+				return Test{}
 			}
 			if flow.IsNil(info, y) {
 				if e.Op == token.NEQ {
-					return ErrTest{Err: v, Failed: true, Exact: true}
+					return Test{Err: v, Failed: true, Exact: true}
 				}
-				return ErrTest{Err: v, Nil: true, Exact: true}
+				return Test{Err: v, Nil: true, Exact: true}
 			}
 			if e.Op == token.EQL {
 				if obj := flow.ObjectOfExpr(info, y); obj != nil {
 					if _, isVar := obj.(*types.Var); isVar {
-						return ErrTest{Err: v, Failed: true, Exact: true, Class: m.errorClassOf(obj), What: mcpsdk.Qualified(obj)}
+						return Test{Err: v, Failed: true, Exact: true, Class: f.ClassOf(obj), What: mcpsdk.Qualified(obj)}
 					}
 				}
 			}
 		}
 	case *ast.CallExpr:
-		fn := m.callee(e)
+		fn := f.callee(e)
 		if fn == nil || len(e.Args) == 0 {
-			return ErrTest{}
+			return Test{}
 		}
-		v := m.ErrorVar(e.Args[0])
+		v := f.ErrorVar(e.Args[0])
 		if v == nil {
-			return ErrTest{}
+			return Test{}
 		}
 		switch {
 		case mcpsdk.IsFunc(fn, "errors", "Is") && len(e.Args) == 2:
 			obj := flow.ObjectOfExpr(info, e.Args[1])
-			t := ErrTest{Err: v, Failed: true, Exact: true}
+			t := Test{Err: v, Failed: true, Exact: true}
 			if _, isVar := obj.(*types.Var); isVar {
-				t.Class, t.What = m.errorClassOf(obj), mcpsdk.Qualified(obj)
+				t.Class, t.What = f.ClassOf(obj), mcpsdk.Qualified(obj)
 			}
 			return t
 		case mcpsdk.IsFunc(fn, "errors", "As") && len(e.Args) == 2:
-			t := ErrTest{Err: v, Failed: true, Exact: true}
+			t := Test{Err: v, Failed: true, Exact: true}
 			if p, ok := types.Unalias(info.TypeOf(e.Args[1])).(*types.Pointer); ok {
-				t.Class, t.What = m.errorTypeClass(p.Elem())
+				t.Class, t.What = f.TypeClass(p.Elem())
 			}
 			return t
 		case mcpsdk.PkgPath(fn) == "os" && strings.HasPrefix(fn.Name(), "Is"):
-			t := ErrTest{Err: v, Failed: true, Exact: true, What: "os." + fn.Name()}
+			t := Test{Err: v, Failed: true, Exact: true, What: "os." + fn.Name()}
 			switch fn.Name() {
 			case "IsNotExist":
 				t.Class = ClassNotFound
@@ -338,17 +366,17 @@ func (m *Model) testOf(cond ast.Expr) ErrTest {
 			}
 			return t
 		case len(e.Args) == 1 && isPredicateName(fn.Name()):
-			if class := errorClassByName(fn.Name()[2:]); class != ClassAny {
-				return ErrTest{Err: v, Failed: true, Exact: true, Class: class, What: mcpsdk.Qualified(fn)}
+			if class := classByName(fn.Name()[2:]); class != ClassAny {
+				return Test{Err: v, Failed: true, Exact: true, Class: class, What: mcpsdk.Qualified(fn)}
 			}
 		}
 	}
-	return ErrTest{}
+	return Test{}
 }
 
 // errorTypeClass classifies an error type (of errors.As, a type switch
 // case, a type assertion): the class and how messages name it (*pkg.T).
-func (m *Model) errorTypeClass(t types.Type) (ErrorClass, string) {
+func (f *Finder) TypeClass(t types.Type) (Class, string) {
 	base := types.Unalias(t)
 	star := ""
 	if p, ok := base.(*types.Pointer); ok {
@@ -359,7 +387,7 @@ func (m *Model) errorTypeClass(t types.Type) (ErrorClass, string) {
 		return ClassAny, ""
 	}
 	obj := named.Origin().Obj()
-	return m.errorClassOf(obj), star + mcpsdk.Qualified(obj)
+	return f.ClassOf(obj), star + mcpsdk.Qualified(obj)
 }
 
 // isPredicateName matches IsNotFound, isKindNotFound, is_not_found.
