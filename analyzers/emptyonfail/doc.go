@@ -178,8 +178,9 @@
 //     the empty value is the answer;
 //   - an operation that cannot fail: `json.Marshal` of a value whose type
 //     cannot fail to marshal (strings, integers, bools, and slices, maps
-//     with string or integer keys and structs of them; no floats,
-//     interfaces or custom marshalers), the same knowledge messagetext uses;
+//     with string or integer keys and structs of them; no floats or custom
+//     marshalers), or of an interface every value assigned to which has
+//     such a type, the same knowledge messagetext uses;
 //   - a text that names the resource of the failed standard-library
 //     operation (`"no data file found for %q"` after `os.ReadFile`): it
 //     tells the model what is missing; `"No notes found."` after the same

@@ -78,7 +78,7 @@
 // `NewToolResultErrorFromErr`) whose origin is an operation on server
 // resources: `os`, `io`, `io/fs`, `bufio`, `path/filepath`, `net`,
 // `net/http` transport (`Client`, `Transport`, `http.Get`...), `os/exec`,
-// `database/sql`, archives, `json.Marshal` of a type that can fail, and the
+// `database/sql`, archives, `json.Marshal` of a value that can fail, and the
 // packages named in the `resource-packages` configuration. The origin is
 // followed through variables and the package's own helpers ("returned
 // through validatePath"), and `filepath.Walk`'s error is what its callback
@@ -140,8 +140,10 @@
 // `filepath.Match`); errors of unknown origin (an interface method, another
 // package's API client unless named in `resource-packages`);
 // ToolErrors and the error types named in `model-safe-errors`; `json.Marshal`
-// of a type whose marshalling cannot fail, or of the model's own decoded
-// input (it marshals again); the error of a file operation of package `os`
+// of a value that cannot fail to marshal (by its type, or, for an
+// interface, by every value that reaches it: a helper's `format(data any)`
+// called with a struct of strings, a callback returning a string), or of
+// the model's own decoded input (it marshals again); the error of a file operation of package `os`
 // on paths the model sent and nothing else (`os.Create(args.LogPath)`: it
 // names the model's path and what the system said of it; a path joined with
 // the server's directory stays server detail); the model's own argument
