@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
+	"github.com/toolcheck/toolcheck/internal/toolerror"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
@@ -17,7 +18,7 @@ import (
 // INFO in the ToolError API's own way: the level field of a literal, a
 // level option, a level builder, or the constructor the API offers for
 // caller errors.
-func (ch *checker) infoFix(s *toolmodel.ToolErrorSite, o toolmodel.Outcome) *analysis.SuggestedFix {
+func (ch *checker) infoFix(s *toolerror.Site, o toolmodel.Outcome) *analysis.SuggestedFix {
 	file := ch.m.FileOf(s.Node.Pos())
 	if file == nil {
 		return nil
@@ -37,8 +38,8 @@ func (ch *checker) infoFix(s *toolmodel.ToolErrorSite, o toolmodel.Outcome) *ana
 	return nil
 }
 
-func (ch *checker) literalFix(file *ast.File, s *toolmodel.ToolErrorSite, lit *ast.CompositeLit) *analysis.SuggestedFix {
-	field := ch.m.LevelField(s.Type)
+func (ch *checker) literalFix(file *ast.File, s *toolerror.Site, lit *ast.CompositeLit) *analysis.SuggestedFix {
+	field := ch.m.ToolErrors.LevelField(s.Type)
 	if field == nil || (!field.Exported() && field.Pkg() != ch.pass.Pkg) {
 		return nil
 	}
@@ -76,7 +77,7 @@ func (ch *checker) literalFix(file *ast.File, s *toolmodel.ToolErrorSite, lit *a
 
 // optionFix adds a level option, such as WithLevel(slog.LevelInfo), to a
 // constructor that takes options.
-func (ch *checker) optionFix(file *ast.File, s *toolmodel.ToolErrorSite, call *ast.CallExpr) *analysis.SuggestedFix {
+func (ch *checker) optionFix(file *ast.File, s *toolerror.Site, call *ast.CallExpr) *analysis.SuggestedFix {
 	sig := s.Ctor.Type().(*types.Signature)
 	if !sig.Variadic() || call.Ellipsis.IsValid() {
 		return nil
@@ -121,7 +122,7 @@ func (ch *checker) optionFix(file *ast.File, s *toolmodel.ToolErrorSite, call *a
 // levelOption returns the option of the constructor's packages that sets
 // a level and fits its variadic parameter of type elem, or nil; optionFix
 // memoizes it per constructor.
-func (ch *checker) levelOption(s *toolmodel.ToolErrorSite, elem types.Type) *types.Func {
+func (ch *checker) levelOption(s *toolerror.Site, elem types.Type) *types.Func {
 	var cands []*types.Func
 	seen := map[*types.Package]bool{}
 	for _, pkg := range []*types.Package{s.Ctor.Pkg(), s.Type.Obj().Pkg()} {
@@ -139,7 +140,7 @@ func (ch *checker) levelOption(s *toolmodel.ToolErrorSite, elem types.Type) *typ
 			if fs.Recv() != nil || fs.TypeParams().Len() > 0 || fs.Params().Len() != 1 || fs.Variadic() || fs.Results().Len() != 1 {
 				continue
 			}
-			if !ch.m.IsLevelType(fs.Params().At(0).Type()) || !types.AssignableTo(fs.Results().At(0).Type(), elem) {
+			if !ch.m.ToolErrors.IsLevelType(fs.Params().At(0).Type()) || !types.AssignableTo(fs.Results().At(0).Type(), elem) {
 				continue
 			}
 			cands = append(cands, fn)
@@ -149,9 +150,9 @@ func (ch *checker) levelOption(s *toolmodel.ToolErrorSite, elem types.Type) *typ
 }
 
 // builderFix appends a level builder, such as .WithLevel(slog.LevelInfo).
-func (ch *checker) builderFix(file *ast.File, s *toolmodel.ToolErrorSite, call *ast.CallExpr) *analysis.SuggestedFix {
+func (ch *checker) builderFix(file *ast.File, s *toolerror.Site, call *ast.CallExpr) *analysis.SuggestedFix {
 	res := s.Ctor.Type().(*types.Signature).Results()
-	if res.Len() != 1 || !ch.m.IsToolErrorType(res.At(0).Type()) {
+	if res.Len() != 1 || !ch.m.ToolErrors.IsToolErrorType(res.At(0).Type()) {
 		return nil
 	}
 	rt := res.At(0).Type()
@@ -166,7 +167,7 @@ func (ch *checker) builderFix(file *ast.File, s *toolmodel.ToolErrorSite, call *
 		if fs.Params().Len() != 1 || fs.Variadic() || fs.Results().Len() != 1 {
 			continue
 		}
-		if ch.m.IsLevelType(fs.Params().At(0).Type()) && types.Identical(fs.Results().At(0).Type(), rt) {
+		if ch.m.ToolErrors.IsLevelType(fs.Params().At(0).Type()) && types.Identical(fs.Results().At(0).Type(), rt) {
 			cands = append(cands, fn)
 		}
 	}
@@ -185,7 +186,7 @@ func (ch *checker) builderFix(file *ast.File, s *toolmodel.ToolErrorSite, call *
 
 // ctorFix replaces a constructor with its sibling of the same signature
 // that builds at INFO (toolerr.New -> toolerr.CallerError).
-func (ch *checker) ctorFix(file *ast.File, s *toolmodel.ToolErrorSite, call *ast.CallExpr, o toolmodel.Outcome) *analysis.SuggestedFix {
+func (ch *checker) ctorFix(file *ast.File, s *toolerror.Site, call *ast.CallExpr, o toolmodel.Outcome) *analysis.SuggestedFix {
 	pkg := s.Ctor.Pkg()
 	sig := s.Ctor.Type().(*types.Signature)
 	if pkg == nil || sig.Recv() != nil || s.Message == nil {
@@ -253,7 +254,7 @@ func (ch *checker) infoExpr(file *ast.File, t types.Type) (string, []analysis.Te
 		scope := pkg.Scope()
 		for _, n := range scope.Names() {
 			c, ok := scope.Lookup(n).(*types.Const)
-			if ok && (c.Exported() || pkg == ch.pass.Pkg) && types.Identical(c.Type(), named) && toolmodel.LevelByName(n) == toolmodel.LevelInfo {
+			if ok && (c.Exported() || pkg == ch.pass.Pkg) && types.Identical(c.Type(), named) && toolerror.LevelByName(n) == toolerror.LevelInfo {
 				names = append(names, n)
 			}
 		}

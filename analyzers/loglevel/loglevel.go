@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/toolcheck/toolcheck/internal/astindex"
+	"github.com/toolcheck/toolcheck/internal/toolerror"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
@@ -44,7 +45,7 @@ func New(model *toolmodel.Analyzer) *analysis.Analyzer {
 type checker struct {
 	pass *analysis.Pass
 	m    *toolmodel.Model
-	lv   *toolmodel.Levels
+	lv   *toolerror.Levels
 	// options memoizes the level option of each constructor (optionFix).
 	options map[*types.Func]*types.Func
 }
@@ -54,8 +55,8 @@ func run(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter, strict 
 		return nil
 	}
 	ch := &checker{pass: pass, m: m}
-	ch.lv = m.Levels()
-	for _, s := range m.ToolErrors() {
+	ch.lv = m.ToolErrors.Levels()
+	for _, s := range m.ToolErrors.Sites() {
 		c := s.Cursor()
 		if m.InBoundary(s.Node.Pos()) {
 			continue
@@ -64,7 +65,7 @@ func run(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter, strict 
 		if stated {
 			continue
 		}
-		if l == toolmodel.LevelError {
+		if l == toolerror.LevelError {
 			if d, ok := ch.callerError(s, c); ok {
 				r.Report(d)
 				continue
@@ -81,7 +82,7 @@ func run(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter, strict 
 
 // callerError reports a construction at the ERROR default whose path or
 // message says the caller can act.
-func (ch *checker) callerError(s *toolmodel.ToolErrorSite, c astindex.Cursor) (analysis.Diagnostic, bool) {
+func (ch *checker) callerError(s *toolerror.Site, c astindex.Cursor) (analysis.Diagnostic, bool) {
 	o := ch.m.FailureOutcome(c, s.Message)
 	if !o.CallerActs() {
 		return analysis.Diagnostic{}, false
@@ -108,23 +109,23 @@ var genericCtors = map[string]bool{
 // constructor at its ERROR (or unknown) default. A constructor named after
 // its outcome states the level by its name; the constructors of the
 // ToolError API themselves are not call sites.
-func (ch *checker) unstated(s *toolmodel.ToolErrorSite, c astindex.Cursor, l toolmodel.Level) (analysis.Diagnostic, bool) {
-	if fn := ch.enclosingFuncObj(c); fn != nil && ch.m.ToolErrorCtor(fn) != nil {
+func (ch *checker) unstated(s *toolerror.Site, c astindex.Cursor, l toolerror.Level) (analysis.Diagnostic, bool) {
+	if fn := ch.enclosingFuncObj(c); fn != nil && ch.m.ToolErrors.Ctor(fn) != nil {
 		return analysis.Diagnostic{}, false
 	}
 	what := ""
 	switch s.Node.(type) {
 	case *ast.CompositeLit:
-		field := ch.m.LevelField(s.Type)
+		field := ch.m.ToolErrors.LevelField(s.Type)
 		if field == nil {
 			return analysis.Diagnostic{}, false
 		}
 		what = fmt.Sprintf("the zero value of its %s field (%s)", field.Name(), l)
 	case *ast.CallExpr:
-		if (l != toolmodel.LevelError && l != toolmodel.LevelUnknown) || !genericCtors[s.Ctor.Name()] && l != toolmodel.LevelUnknown {
+		if (l != toolerror.LevelError && l != toolerror.LevelUnknown) || !genericCtors[s.Ctor.Name()] && l != toolerror.LevelUnknown {
 			return analysis.Diagnostic{}, false
 		}
-		if l == toolmodel.LevelUnknown {
+		if l == toolerror.LevelUnknown {
 			what = "the default of " + s.Ctor.Name()
 		} else {
 			what = "the ERROR default of " + s.Ctor.Name()

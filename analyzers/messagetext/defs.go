@@ -10,7 +10,6 @@ import (
 	"github.com/toolcheck/toolcheck/internal/astindex"
 	"github.com/toolcheck/toolcheck/internal/flow"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
-	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
 // A def is the one value stored into a local variable that reaches a use
@@ -65,7 +64,7 @@ func newDefs(info *types.Info, fl *flow.Info, in *astindex.Index) *defs {
 			}
 		case *ast.IncDecStmt:
 			if v := localVar(info, n.X); v != nil {
-				d.incDec[v] = append(d.incDec[v], toolmodel.EnclosingFuncAt(c))
+				d.incDec[v] = append(d.incDec[v], flow.EnclosingFunc(c))
 			}
 		case *ast.CallExpr:
 			if fn := typeutil.StaticCallee(info, n); mcpsdk.IsFunc(fn, "runtime", "Stack") && len(n.Args) > 0 {
@@ -150,7 +149,7 @@ func (d *defs) declFunc(v *types.Var) ast.Node {
 	if !ok || c.Node() == nil {
 		return nil
 	}
-	return toolmodel.EnclosingFuncAt(c)
+	return flow.EnclosingFunc(c)
 }
 
 // param returns where v is a parameter or receiver (index -1) of a

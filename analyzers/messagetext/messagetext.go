@@ -13,6 +13,7 @@ import (
 	"github.com/toolcheck/toolcheck/internal/astindex"
 	"github.com/toolcheck/toolcheck/internal/flow"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
+	"github.com/toolcheck/toolcheck/internal/toolerror"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
@@ -253,7 +254,7 @@ func (c *checker) collect() {
 				continue
 			}
 		case *ast.ReturnStmt:
-			fn := toolmodel.EnclosingFuncAt(cur)
+			fn := flow.EnclosingFunc(cur)
 			if !c.errorFuncs[fn] {
 				continue
 			}
@@ -262,7 +263,7 @@ func (c *checker) collect() {
 		u := unitAt(n.Pos())
 		u.sinks = append(u.sinks, n)
 	}
-	for _, s := range m.ToolErrors() {
+	for _, s := range m.ToolErrors.Sites() {
 		u := unitAt(s.Node.Pos())
 		u.sinks = append(u.sinks, &toolErrorSink{s})
 	}
@@ -272,7 +273,7 @@ func (c *checker) collect() {
 }
 
 // toolErrorSink wraps a ToolError construction as a sink node.
-type toolErrorSink struct{ *toolmodel.ToolErrorSite }
+type toolErrorSink struct{ *toolerror.Site }
 
 func (s *toolErrorSink) Pos() token.Pos { return s.Node.Pos() }
 func (s *toolErrorSink) End() token.Pos { return s.Node.End() }
@@ -404,12 +405,12 @@ func (c *checker) report(n ast.Node, category, msg string) {
 
 // isToolError reports whether t is a ToolError type.
 func (c *checker) isToolError(t types.Type) bool {
-	return t != nil && c.m.IsToolErrorType(t)
+	return t != nil && c.m.ToolErrors.IsToolErrorType(t)
 }
 
 // isToolErrorCtor reports whether fn constructs a ToolError.
 func (c *checker) isToolErrorCtor(fn *types.Func) bool {
-	return c.m.Relevant && c.m.ToolErrorCtor(fn) != nil
+	return c.m.Relevant && c.m.ToolErrors.Ctor(fn) != nil
 }
 
 // isSafe reports whether values of t carry text written for the model: a

@@ -10,14 +10,15 @@ import (
 
 	"github.com/toolcheck/toolcheck/internal/lazyre"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
+	"github.com/toolcheck/toolcheck/internal/toolerror"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
 // A sinkText is one model-facing text and where it is built.
 type sinkText struct {
 	text text
-	node ast.Node                 // the construct that hands the text to the model
-	site *toolmodel.ToolErrorSite // when the text is a ToolError's message
+	node ast.Node        // the construct that hands the text to the model
+	site *toolerror.Site // when the text is a ToolError's message
 }
 
 // An sdkSink is an SDK function whose call hands text to the model.
@@ -52,7 +53,7 @@ func (c *checker) texts(n ast.Node, u *unit) []sinkText {
 	one := func(t text) []sinkText { return []sinkText{{text: t, node: n}} }
 	switch n := n.(type) {
 	case *toolErrorSink:
-		return c.toolErrorTexts(n.ToolErrorSite)
+		return c.toolErrorTexts(n.Site)
 	case *ast.CallExpr:
 		fn := c.callee(n)
 		if fn == nil {
@@ -134,7 +135,7 @@ func (c *checker) helperTexts(call *ast.CallExpr, fn *types.Func) []sinkText {
 
 // toolErrorTexts returns a ToolError's message; a constructor taking the
 // message and then ...any arguments formats them.
-func (c *checker) toolErrorTexts(s *toolmodel.ToolErrorSite) []sinkText {
+func (c *checker) toolErrorTexts(s *toolerror.Site) []sinkText {
 	if s.Message == nil {
 		return nil
 	}
@@ -343,9 +344,9 @@ func (c *checker) checkSink(st sinkText, u *unit) {
 var fineText = lazyre.New(`(?i)request was (?:fine|valid|correct)|nothing (?:is )?wrong with the request|\bretry\b|try again|tell the user|ask the user|inform the user|later\b`)
 
 func (c *checker) checkToolError(st sinkText) {
-	level, _ := c.m.Levels().Of(st.site)
+	level, _ := c.m.ToolErrors.Levels().Of(st.site)
 	switch level {
-	case toolmodel.LevelDebug, toolmodel.LevelInfo, toolmodel.LevelWarn, toolmodel.LevelError:
+	case toolerror.LevelDebug, toolerror.LevelInfo, toolerror.LevelWarn, toolerror.LevelError:
 	default:
 		return // not known
 	}
@@ -354,7 +355,7 @@ func (c *checker) checkToolError(st sinkText) {
 		return
 	}
 	switch {
-	case c.opts.nextStep && level <= toolmodel.LevelInfo && len(c.m.ToolNames) > 0:
+	case c.opts.nextStep && level <= toolerror.LevelInfo && len(c.m.ToolNames) > 0:
 		for _, p := range st.text {
 			if p.hole != nil && !c.onlyInput(p) {
 				return // a hole may name the tool
@@ -366,7 +367,7 @@ func (c *checker) checkToolError(st sinkText) {
 			}
 		}
 		c.report(st.node, catNextStep, "INFO ToolError names no tool to call next; name the tool and parameter that get the model past this")
-	case c.opts.faultText && (level == toolmodel.LevelWarn || level == toolmodel.LevelError):
+	case c.opts.faultText && (level == toolerror.LevelWarn || level == toolerror.LevelError):
 		if fineText.MatchString(s) {
 			return
 		}

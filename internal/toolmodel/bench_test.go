@@ -51,7 +51,7 @@ func probe(n int) *analysis.Analyzer {
 			if len(m.Handlers) < n {
 				return nil, fmt.Errorf("the model found %d handlers, want at least %d", len(m.Handlers), n)
 			}
-			if len(m.ToolErrors()) == 0 {
+			if len(m.ToolErrors.Sites()) == 0 {
 				return nil, fmt.Errorf("the model found no ToolError construction")
 			}
 			return nil, nil

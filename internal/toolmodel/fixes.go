@@ -18,6 +18,7 @@ import (
 
 	"github.com/toolcheck/toolcheck/internal/flow"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
+	"github.com/toolcheck/toolcheck/internal/toolerror"
 )
 
 // The helpers every analyzer's suggested fixes share: the functions a
@@ -591,7 +592,7 @@ func (m *Model) messageCtor(fn *types.Func) bool {
 			return false
 		}
 	}
-	return m.ToolErrorCtor(fn) != nil
+	return m.ToolErrors.Ctor(fn) != nil
 }
 
 // OutcomeCtor returns the constructor among cands that builds a ToolError
@@ -601,21 +602,21 @@ func (m *Model) messageCtor(fn *types.Func) bool {
 // error, when no name says, the only INFO constructor whose name does not
 // say Stale. Nil when none qualifies, or several do.
 func (m *Model) OutcomeCtor(cands []*types.Func, k OutcomeKind) *types.Func {
-	var level Level
+	var level toolerror.Level
 	var word string
 	switch k {
 	case OutcomeCaller:
-		level, word = LevelInfo, "Caller"
+		level, word = toolerror.LevelInfo, "Caller"
 	case OutcomeStale:
-		level, word = LevelInfo, "Stale"
+		level, word = toolerror.LevelInfo, "Stale"
 	case OutcomeUnavailable:
-		level, word = LevelWarn, "Unavailable"
+		level, word = toolerror.LevelWarn, "Unavailable"
 	case OutcomeFault:
-		level, word = LevelError, "Fault"
+		level, word = toolerror.LevelError, "Fault"
 	default:
 		return nil
 	}
-	lv := m.Levels()
+	lv := m.ToolErrors.Levels()
 	var named, unnamed []*types.Func
 	for _, fn := range cands {
 		if lv.CtorDefault(fn) != level {

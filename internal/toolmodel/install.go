@@ -61,7 +61,7 @@ func (m *Model) firstOption(call *ast.CallExpr, opt, optType string) (analysis.T
 	if !ok {
 		return analysis.TextEdit{}, false
 	}
-	if body := funcBody(EnclosingFuncAt(c)); body != nil {
+	if body := funcBody(flow.EnclosingFunc(c)); body != nil {
 		if lit := m.optionLiteral(body, v, 0); lit != nil {
 			if len(lit.Elts) == 0 {
 				return analysis.TextEdit{Pos: lit.Lbrace + 1, End: lit.Lbrace + 1, NewText: []byte(opt)}, true

@@ -8,11 +8,13 @@
 // package learns about its functions travels to its importers as facts.
 //
 // It also answers, once for every analyzer, the questions their rules
-// share: a ToolError's level (Levels), the failure paths of the package
-// (Failures, an internal/failpath Finder), the IsError results built (IsErrorSites), and the outcome
-// the evidence around a failure shows (FailureOutcome: caller error, stale
+// share: the IsError results built (IsErrorSites), and the outcome the
+// evidence around a failure shows (FailureOutcome: caller error, stale
 // state, feature off, unavailable, fault), which loglevel reports on and
-// the fixes convert by.
+// the fixes convert by. It holds the package's answers of the packages
+// below it: the failure paths (Failures, an internal/failpath Finder) and
+// the ToolErrors and their levels (ToolErrors, an internal/toolerror
+// Index).
 //
 // Test variants: with the tests setting off (the default), findings in
 // _test.go files are not reported. An external test package can then
@@ -38,9 +40,9 @@
 // package tells its importers); code.go says which code is tool code.
 // outcome.go and validators.go judge the outcome a failure shows (the
 // failure paths and the error classes they start from are
-// internal/failpath's). toolerror.go recognises ToolErrors and levels.go evaluates
-// their levels; isresult.go finds IsError results. fixes.go, install.go,
-// forward.go and twins.go hold what the analyzers' fixes share.
+// internal/failpath's; ToolErrors and their levels internal/toolerror's);
+// isresult.go finds IsError results. fixes.go, install.go, forward.go and
+// twins.go hold what the analyzers' fixes share.
 // directives.go and reporter.go suppress and report. Knowledge of Go APIs
 // (parse, decode, marshal, loggers) is in internal/goapi, of the SDKs in
 // internal/mcpsdk; where a value comes from is internal/flow.
@@ -61,6 +63,7 @@ import (
 	"github.com/toolcheck/toolcheck/internal/failpath"
 	"github.com/toolcheck/toolcheck/internal/flow"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
+	"github.com/toolcheck/toolcheck/internal/toolerror"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -107,7 +110,9 @@ type Model struct {
 	Flow *flow.Info
 	// Failures finds the package's error tests and failure paths.
 	Failures *failpath.Finder
-	tr       *flow.Tracer // the model's own traces (build, and IsBoundary under mu)
+	// ToolErrors finds the package's ToolErrors and evaluates their levels.
+	ToolErrors *toolerror.Index
+	tr         *flow.Tracer // the model's own traces (build, and IsBoundary under mu)
 
 	cfgNames nameSet
 	teNames  nameSet                       // configured ToolError types
@@ -140,13 +145,8 @@ type Model struct {
 	fileOf      map[*token.File]*ast.File
 	visiting    map[visitKey]bool
 
-	te     *toolErrorState // ToolError recognition, computed on first use
-	teOnce sync.Once
-
 	isErrors isErrorState // IsError results, found on first use
 
-	levels     *Levels // the level evaluator, made on first use
-	levelsOnce sync.Once
 	// returned memoizes ReturnedByHandler, funcUses counts the uses of
 	// each function (guarded by mu).
 	returned    map[ast.Node]bool
@@ -212,7 +212,7 @@ func newModel(cfg *config.Config, name string, host bool) *Analyzer {
 		Doc:        "computes the shared MCP tool model (registrations, handlers, boundaries, servers) for toolcheck's analyzers",
 		URL:        "https://github.com/toolcheck/toolcheck",
 		ResultType: reflect.TypeFor[*Model](),
-		FactTypes:  []analysis.Fact{new(FuncFact), new(LevelFact), new(PoolFact), new(validatorFact), new(ToolVarFact)},
+		FactTypes:  []analysis.Fact{new(FuncFact), new(toolerror.LevelFact), new(PoolFact), new(validatorFact), new(ToolVarFact)},
 	}
 	info := &modelInfo{host: host}
 	a.Run = func(pass *analysis.Pass) (any, error) { return run(pass, cfg, info) }
@@ -327,6 +327,7 @@ func build(pass *analysis.Pass, cfg *config.Config, names []string) (*Model, err
 	}
 	m.Config = eff
 	m.Failures = failpath.New(pass.TypesInfo, nil, eff.CallerErrors)
+	m.ToolErrors = toolerror.New(pass, eff, nil, nil, false)
 	m.Directives = parseDirectives(pass, names)
 	m.own = ownCode(pass)
 
@@ -348,6 +349,7 @@ func build(pass *analysis.Pass, cfg *config.Config, names []string) (*Model, err
 			m.Syntax = astindex.New(pass.Files)
 			m.Flow = flow.New(pass.Fset, pass.Pkg, pass.TypesInfo, m.Syntax)
 			m.Failures = failpath.New(pass.TypesInfo, m.Flow, eff.CallerErrors)
+			m.ToolErrors = toolerror.New(pass, eff, m.Flow, m.Syntax, false)
 			m.outcomes().exportValidators()
 		}
 		return m, nil
@@ -357,7 +359,7 @@ func build(pass *analysis.Pass, cfg *config.Config, names []string) (*Model, err
 	m.Syntax = astindex.New(pass.Files)
 	m.index()
 	m.build()
-	m.Levels().exportFacts()
+	m.ToolErrors.Levels().ExportFacts()
 	m.outcomes().exportValidators()
 	return m, nil
 }
@@ -367,6 +369,7 @@ func (m *Model) index() {
 	pass := m.Pass
 	m.Flow = flow.New(pass.Fset, pass.Pkg, pass.TypesInfo, m.Syntax)
 	m.Failures = failpath.New(pass.TypesInfo, m.Flow, m.Config.CallerErrors)
+	m.ToolErrors = toolerror.New(pass, m.Config, m.Flow, m.Syntax, m.Relevant)
 	m.tr = m.Flow.NewTracer()
 	m.tr.Concrete = m.concreteTypes
 	m.equipped = map[types.Object]bool{}
@@ -398,9 +401,6 @@ func (m *Model) index() {
 		m.indexCall(ca.Call)
 	}
 }
-
-// EnclosingFuncAt returns the innermost FuncDecl or FuncLit around c.
-func EnclosingFuncAt(c astindex.Cursor) ast.Node { return flow.EnclosingFunc(c) }
 
 func (m *Model) indexCompositeLit(n *ast.CompositeLit, t types.Type) {
 	info := m.Pass.TypesInfo
@@ -484,9 +484,6 @@ func (m *Model) isTestFile(pos token.Pos) bool {
 	tf := m.Pass.Fset.File(pos)
 	return tf != nil && strings.HasSuffix(tf.Name(), "_test.go")
 }
-
-// funcDecl returns the declaration of fn in this package, or nil.
-func (m *Model) funcDecl(fn *types.Func) *ast.FuncDecl { return m.Flow.Decl(fn) }
 
 // nameSet is a set of qualified names from the configuration.
 type nameSet map[string]bool

@@ -27,7 +27,7 @@ func siteReporter(model *analysis.Analyzer) *analysis.Analyzer {
 }
 
 func reportSites(pass *analysis.Pass, m *toolmodel.Model) {
-	for _, s := range m.ToolErrors() {
+	for _, s := range m.ToolErrors.Sites() {
 		ctor, explicit, msg := "-", "-", "-"
 		if s.Ctor != nil {
 			ctor = s.Ctor.Name()
@@ -64,7 +64,7 @@ func TestToolErrorsConcurrent(t *testing.T) {
 			m := pass.ResultOf[model].(*toolmodel.Model)
 			done := make(chan int)
 			for range 8 {
-				go func() { done <- len(m.ToolErrors()) }()
+				go func() { done <- len(m.ToolErrors.Sites()) }()
 			}
 			first := <-done
 			for range 7 {
@@ -77,18 +77,6 @@ func TestToolErrorsConcurrent(t *testing.T) {
 		},
 	}
 	analysistest.Run(t, dir, a, "teuse")
-}
-
-func TestLevelByName(t *testing.T) {
-	for name, want := range map[string]toolmodel.Level{
-		"InfoLevel": toolmodel.LevelInfo, "WarnLevel": toolmodel.LevelWarn, "ErrorLevel": toolmodel.LevelError,
-		"DebugLevel": toolmodel.LevelDebug, "SeverityCritical": toolmodel.LevelError, "LevelNotice": toolmodel.LevelInfo,
-		"Verbose": toolmodel.LevelUnknown,
-	} {
-		if got := toolmodel.LevelByName(name); got != want {
-			t.Errorf("LevelByName(%q) = %v, want %v", name, got, want)
-		}
-	}
 }
 
 // TestLevels reports the level of every construction through the model's
@@ -106,8 +94,8 @@ func TestLevels(t *testing.T) {
 			if !m.Relevant {
 				return nil, nil
 			}
-			lv := m.Levels()
-			for _, s := range m.ToolErrors() {
+			lv := m.ToolErrors.Levels()
+			for _, s := range m.ToolErrors.Sites() {
 				l, stated := lv.Of(s)
 				pass.Reportf(s.Node.Pos(), "level=%s stated=%v", l, stated)
 			}

@@ -1,4 +1,10 @@
-package toolmodel
+// Package toolerror finds a package's ToolErrors, as RULES.md defines
+// them (the error tool code returns, carrying a log level that says who
+// has to act), and evaluates their levels: the types, constructors,
+// options and builders, the constructions (Site) and the level each gets
+// (Levels), with what a package learns of its constructors and options
+// passed to its importers as facts (LevelFact).
+package toolerror
 
 import (
 	"go/ast"
@@ -8,12 +14,14 @@ import (
 	"sync"
 
 	"github.com/toolcheck/toolcheck/internal/astindex"
+	"github.com/toolcheck/toolcheck/internal/config"
 	"github.com/toolcheck/toolcheck/internal/flow"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
+	"golang.org/x/tools/go/analysis"
 )
 
-// ToolErrorSite is one construction of a ToolError in the package.
-type ToolErrorSite struct {
+// A Site is one construction of a ToolError in the package.
+type Site struct {
 	Node      ast.Node     // *ast.CallExpr of a constructor, or *ast.CompositeLit
 	Type      *types.Named // the ToolError type
 	Ctor      *types.Func  // the constructor, nil for a literal
@@ -25,7 +33,7 @@ type ToolErrorSite struct {
 }
 
 // Cursor returns the site's node in the package's syntax index.
-func (s *ToolErrorSite) Cursor() astindex.Cursor { return s.cur }
+func (s *Site) Cursor() astindex.Cursor { return s.cur }
 
 // What counts as a ToolError and a construction of one, with no
 // configuration:
@@ -58,18 +66,32 @@ func (s *ToolErrorSite) Cursor() astindex.Cursor { return s.cur }
 //     in a literal, the field named like a message, or the only string
 //     field set.
 
-type toolErrorState struct {
+// An Index finds one package's ToolError types, constructors and
+// constructions, and evaluates their levels (Levels). Its methods are safe
+// for concurrent use.
+type Index struct {
+	pass     *analysis.Pass
+	cfg      *config.Config
+	flow     *flow.Info
+	syntax   *astindex.Index
+	relevant bool
+
 	once  sync.Once
-	sites []*ToolErrorSite
+	sites []*Site
 
 	mu    sync.Mutex
-	ctors map[*types.Func]*types.Named // memo of ToolErrorCtor
+	ctors map[*types.Func]*types.Named // memo of Ctor
+
+	levels     *Levels
+	levelsOnce sync.Once
 }
 
-// teState returns the model's lazily computed ToolError state.
-func (m *Model) teState() *toolErrorState {
-	m.teOnce.Do(func() { m.te = &toolErrorState{ctors: map[*types.Func]*types.Named{}} })
-	return m.te
+// New returns the Index of the package of pass under the configuration
+// cfg (nil: none). fl and syntax index the package's code; Sites finds
+// constructions only when they are set and the package is relevant (it
+// reaches an SDK or declares a ToolError).
+func New(pass *analysis.Pass, cfg *config.Config, fl *flow.Info, syntax *astindex.Index, relevant bool) *Index {
+	return &Index{pass: pass, cfg: cfg, flow: fl, syntax: syntax, relevant: relevant, ctors: map[*types.Func]*types.Named{}}
 }
 
 // configured reports whether obj is named in list ("import/path.Name").
@@ -87,13 +109,13 @@ func configured(list []string, obj types.Object) bool {
 }
 
 // toolErrorNamed returns the ToolError type t is, or points to, or nil.
-func (m *Model) toolErrorNamed(t types.Type) *types.Named {
+func (ix *Index) toolErrorNamed(t types.Type) *types.Named {
 	n := mcpsdk.NamedOf(t)
 	if n == nil {
 		return nil
 	}
 	obj := n.Origin().Obj()
-	if m.Config != nil && configured(m.Config.ToolErrors, obj) {
+	if ix.cfg != nil && configured(ix.cfg.ToolErrors, obj) {
 		return n
 	}
 	if obj.Name() != "ToolError" {
@@ -109,11 +131,11 @@ func (m *Model) toolErrorNamed(t types.Type) *types.Named {
 // IsToolErrorType reports whether t (or the type it points to) is a
 // ToolError type: a named type called ToolError that implements error, or
 // a type named in the configuration's tool-errors.
-func (m *Model) IsToolErrorType(t types.Type) bool { return m.toolErrorNamed(t) != nil }
+func (ix *Index) IsToolErrorType(t types.Type) bool { return ix.toolErrorNamed(t) != nil }
 
 // IsLevelType reports whether t is a log-level type: log/slog.Level or a
 // type named in the configuration's level-types.
-func (m *Model) IsLevelType(t types.Type) bool {
+func (ix *Index) IsLevelType(t types.Type) bool {
 	if t == nil {
 		return false
 	}
@@ -125,13 +147,13 @@ func (m *Model) IsLevelType(t types.Type) bool {
 	if obj.Name() == "Level" && mcpsdk.PkgPath(obj) == "log/slog" {
 		return true
 	}
-	return m.Config != nil && configured(m.Config.LevelTypes, obj)
+	return ix.cfg != nil && configured(ix.cfg.LevelTypes, obj)
 }
 
 // LevelField returns the level field of the ToolError type t: its field of
 // a level type, or that field of a struct it embeds; nil if it has none.
-func (m *Model) LevelField(t types.Type) *types.Var {
-	named := m.toolErrorNamed(t)
+func (ix *Index) LevelField(t types.Type) *types.Var {
+	named := ix.toolErrorNamed(t)
 	if named == nil {
 		return nil
 	}
@@ -140,7 +162,7 @@ func (m *Model) LevelField(t types.Type) *types.Var {
 		return nil
 	}
 	for i := 0; i < st.NumFields(); i++ {
-		if f := st.Field(i); m.IsLevelType(f.Type()) {
+		if f := st.Field(i); ix.IsLevelType(f.Type()) {
 			return f
 		}
 	}
@@ -155,7 +177,7 @@ func (m *Model) LevelField(t types.Type) *types.Var {
 		}
 		if est, ok := ft.Underlying().(*types.Struct); ok {
 			for j := 0; j < est.NumFields(); j++ {
-				if g := est.Field(j); m.IsLevelType(g.Type()) {
+				if g := est.Field(j); ix.IsLevelType(g.Type()) {
 					return g
 				}
 			}
@@ -164,36 +186,35 @@ func (m *Model) LevelField(t types.Type) *types.Var {
 	return nil
 }
 
-// ToolErrors returns every ToolError construction in the package's files,
+// Sites returns every ToolError construction in the package's files,
 // in source order. It is computed once and safe for concurrent use.
-func (m *Model) ToolErrors() []*ToolErrorSite {
-	st := m.teState()
-	st.once.Do(func() {
-		if !m.Relevant || m.Syntax == nil {
+func (ix *Index) Sites() []*Site {
+	ix.once.Do(func() {
+		if !ix.relevant || ix.syntax == nil {
 			return
 		}
-		st.sites = m.findToolErrors()
+		ix.sites = ix.findToolErrors()
 	})
-	return st.sites
+	return ix.sites
 }
 
-func (m *Model) findToolErrors() []*ToolErrorSite {
-	info := m.Pass.TypesInfo
-	var sites []*ToolErrorSite
-	for c := range m.Syntax.Root().Preorder((*ast.CallExpr)(nil), (*ast.CompositeLit)(nil)) {
+func (ix *Index) findToolErrors() []*Site {
+	info := ix.pass.TypesInfo
+	var sites []*Site
+	for c := range ix.syntax.Root().Preorder((*ast.CallExpr)(nil), (*ast.CompositeLit)(nil)) {
 		switch n := c.Node().(type) {
 		case *ast.CompositeLit:
-			named := m.toolErrorNamed(info.TypeOf(n))
+			named := ix.toolErrorNamed(info.TypeOf(n))
 			if named == nil {
 				continue
 			}
 			if _, isPtr := types.Unalias(info.TypeOf(n)).(*types.Pointer); isPtr {
 				continue // an element of a []*ToolError{{...}} literal is typed *T; its own type is listed too
 			}
-			s := &ToolErrorSite{Node: n, Type: named, Message: m.literalMessage(n), cur: c}
-			s.LevelExpr = m.literalLevel(n)
+			s := &Site{Node: n, Type: named, Message: ix.literalMessage(n), cur: c}
+			s.LevelExpr = ix.literalLevel(n)
 			if s.LevelExpr == nil {
-				s.LevelExpr = m.laterLevel(c, named)
+				s.LevelExpr = ix.laterLevel(c, named)
 			}
 			s.Explicit = s.LevelExpr != nil
 			sites = append(sites, s)
@@ -201,25 +222,25 @@ func (m *Model) findToolErrors() []*ToolErrorSite {
 			if tv, ok := info.Types[n.Fun]; ok && tv.IsType() {
 				continue // a conversion
 			}
-			fn := m.callee(n)
+			fn := ix.flow.Callee(n)
 			if fn == nil {
 				continue
 			}
-			named := m.ToolErrorCtor(fn)
+			named := ix.Ctor(fn)
 			if named == nil {
 				continue
 			}
-			s := &ToolErrorSite{Node: n, Type: named, Ctor: fn, cur: c}
-			msgIdx := m.messageParam(fn, named)
+			s := &Site{Node: n, Type: named, Ctor: fn, cur: c}
+			msgIdx := ix.messageParam(fn, named)
 			if msgIdx >= 0 && msgIdx < len(n.Args) {
 				s.Message = n.Args[msgIdx]
 			}
-			s.LevelExpr = m.callLevel(n, msgIdx)
+			s.LevelExpr = ix.callLevel(n, msgIdx)
 			if s.LevelExpr == nil {
-				s.LevelExpr = m.builderLevel(c, named)
+				s.LevelExpr = ix.builderLevel(c, named)
 			}
 			if s.LevelExpr == nil {
-				s.LevelExpr = m.laterLevel(c, named)
+				s.LevelExpr = ix.laterLevel(c, named)
 			}
 			s.Explicit = s.LevelExpr != nil
 			sites = append(sites, s)
@@ -228,42 +249,40 @@ func (m *Model) findToolErrors() []*ToolErrorSite {
 	return sites
 }
 
-// ToolErrorCtor returns the ToolError type fn constructs, or nil when fn is
+// Ctor returns the ToolError type fn constructs, or nil when fn is
 // not a ToolError constructor. It is safe for concurrent use: a result is
 // computed with its own recursion stack and then memoized.
-func (m *Model) ToolErrorCtor(fn *types.Func) *types.Named {
+func (ix *Index) Ctor(fn *types.Func) *types.Named {
 	if fn == nil {
 		return nil
 	}
 	fn = fn.Origin()
-	if named, ok := m.cachedCtor(fn); ok {
+	if named, ok := ix.cachedCtor(fn); ok {
 		return named
 	}
-	named := m.ctorOf(fn, map[*types.Func]bool{fn: true})
-	st := m.teState()
-	st.mu.Lock()
-	st.ctors[fn] = named
-	st.mu.Unlock()
+	named := ix.ctorOf(fn, map[*types.Func]bool{fn: true})
+	ix.mu.Lock()
+	ix.ctors[fn] = named
+	ix.mu.Unlock()
 	return named
 }
 
-// cachedCtor returns the memoized answer of ToolErrorCtor for fn, if any.
-func (m *Model) cachedCtor(fn *types.Func) (*types.Named, bool) {
-	st := m.teState()
-	st.mu.Lock()
-	defer st.mu.Unlock()
-	named, ok := st.ctors[fn]
+// cachedCtor returns the memoized answer of Ctor for fn, if any.
+func (ix *Index) cachedCtor(fn *types.Func) (*types.Named, bool) {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	named, ok := ix.ctors[fn]
 	return named, ok
 }
 
-// ctorIn is ToolErrorCtor inside a computation: a function already on the
+// ctorIn is Ctor inside a computation: a function already on the
 // stack is not (yet) a constructor.
-func (m *Model) ctorIn(fn *types.Func, stack map[*types.Func]bool) *types.Named {
+func (ix *Index) ctorIn(fn *types.Func, stack map[*types.Func]bool) *types.Named {
 	if fn == nil {
 		return nil
 	}
 	fn = fn.Origin()
-	if named, ok := m.cachedCtor(fn); ok {
+	if named, ok := ix.cachedCtor(fn); ok {
 		return named
 	}
 	if stack[fn] {
@@ -271,21 +290,21 @@ func (m *Model) ctorIn(fn *types.Func, stack map[*types.Func]bool) *types.Named 
 	}
 	stack[fn] = true
 	defer delete(stack, fn)
-	return m.ctorOf(fn, stack)
+	return ix.ctorOf(fn, stack)
 }
 
-func (m *Model) ctorOf(fn *types.Func, stack map[*types.Func]bool) *types.Named {
+func (ix *Index) ctorOf(fn *types.Func, stack map[*types.Func]bool) *types.Named {
 	sig, ok := fn.Type().(*types.Signature)
 	if !ok {
 		return nil
 	}
-	if sig.Recv() != nil && m.IsToolErrorType(sig.Recv().Type()) {
+	if sig.Recv() != nil && ix.IsToolErrorType(sig.Recv().Type()) {
 		return nil // a builder or accessor of the ToolError itself
 	}
 	res := sig.Results()
 	var named *types.Named
 	for i := 0; i < res.Len(); i++ {
-		if n := m.toolErrorNamed(res.At(i).Type()); n != nil {
+		if n := ix.toolErrorNamed(res.At(i).Type()); n != nil {
 			named = n
 			break
 		}
@@ -294,8 +313,8 @@ func (m *Model) ctorOf(fn *types.Func, stack map[*types.Func]bool) *types.Named 
 	if named == nil && !returnsError {
 		return nil
 	}
-	if fn.Pkg() == m.Pass.Pkg {
-		d := m.Flow.Decl(fn)
+	if fn.Pkg() == ix.pass.Pkg {
+		d := ix.flow.Decl(fn)
 		if d == nil || d.Body == nil {
 			if named != nil {
 				return named
@@ -305,18 +324,18 @@ func (m *Model) ctorOf(fn *types.Func, stack map[*types.Func]bool) *types.Named 
 		idx := res.Len() - 1
 		if named != nil {
 			for i := 0; i < res.Len(); i++ {
-				if m.IsToolErrorType(res.At(i).Type()) {
+				if ix.IsToolErrorType(res.At(i).Type()) {
 					idx = i
 					break
 				}
 			}
 		}
-		return m.bodyConstructs(d, idx, stack)
+		return ix.bodyConstructs(d, idx, stack)
 	}
 	// Another package: a constructor is what the model learned there, from
 	// its body (LevelFact.Ctor).
 	var f LevelFact
-	if !m.Pass.ImportObjectFact(fn, &f) || !f.Ctor {
+	if !ix.pass.ImportObjectFact(fn, &f) || !f.Ctor {
 		return nil
 	}
 	if named != nil {
@@ -324,11 +343,11 @@ func (m *Model) ctorOf(fn *types.Func, stack map[*types.Func]bool) *types.Named 
 	}
 	// It returns error: the ToolError type its package declares, or one
 	// of a package it imports.
-	if te := m.declaredToolError(fn.Pkg()); te != nil {
+	if te := ix.declaredToolError(fn.Pkg()); te != nil {
 		return te
 	}
 	for _, imp := range fn.Pkg().Imports() {
-		if te := m.declaredToolError(imp); te != nil {
+		if te := ix.declaredToolError(imp); te != nil {
 			return te
 		}
 	}
@@ -336,20 +355,20 @@ func (m *Model) ctorOf(fn *types.Func, stack map[*types.Func]bool) *types.Named 
 }
 
 // declaredToolError returns the ToolError type declared by pkg, if any.
-func (m *Model) declaredToolError(pkg *types.Package) *types.Named {
+func (ix *Index) declaredToolError(pkg *types.Package) *types.Named {
 	if tn, ok := pkg.Scope().Lookup("ToolError").(*types.TypeName); ok {
-		if n := m.toolErrorNamed(tn.Type()); n != nil {
+		if n := ix.toolErrorNamed(tn.Type()); n != nil {
 			return n
 		}
 	}
-	if m.Config != nil {
-		for _, name := range m.Config.ToolErrors {
+	if ix.cfg != nil {
+		for _, name := range ix.cfg.ToolErrors {
 			i := strings.LastIndex(name, ".")
 			if i < 0 || name[:i] != mcpsdk.Unvendor(pkg.Path()) {
 				continue
 			}
 			if tn, ok := pkg.Scope().Lookup(name[i+1:]).(*types.TypeName); ok {
-				if n := m.toolErrorNamed(tn.Type()); n != nil {
+				if n := ix.toolErrorNamed(tn.Type()); n != nil {
 					return n
 				}
 			}
@@ -360,9 +379,9 @@ func (m *Model) declaredToolError(pkg *types.Package) *types.Named {
 
 // bodyConstructs returns the ToolError type built by every return of d's
 // body at result idx, or nil when some return yields anything else.
-func (m *Model) bodyConstructs(d *ast.FuncDecl, idx int, stack map[*types.Func]bool) *types.Named {
+func (ix *Index) bodyConstructs(d *ast.FuncDecl, idx int, stack map[*types.Func]bool) *types.Named {
 	var named *types.Named
-	for _, n := range m.Returns(d) {
+	for _, n := range ix.flow.Returns(d) {
 		var e ast.Expr
 		switch {
 		case len(n.Results) == 0:
@@ -372,7 +391,7 @@ func (m *Model) bodyConstructs(d *ast.FuncDecl, idx int, stack map[*types.Func]b
 		case idx < len(n.Results):
 			e = n.Results[idx]
 		}
-		t := m.constructionOf(e, d.Body, 0, stack)
+		t := ix.constructionOf(e, d.Body, 0, stack)
 		if t == nil {
 			return nil
 		}
@@ -384,47 +403,47 @@ func (m *Model) bodyConstructs(d *ast.FuncDecl, idx int, stack map[*types.Func]b
 // ConstructionOf returns the ToolError type that e constructs: a composite
 // literal (or its address), a constructor call, a builder chain on one, or
 // a local variable of body assigned only such values. Otherwise nil.
-func (m *Model) ConstructionOf(e ast.Expr, body ast.Node) *types.Named {
-	return m.constructionOf(e, body, 0, map[*types.Func]bool{})
+func (ix *Index) ConstructionOf(e ast.Expr, body ast.Node) *types.Named {
+	return ix.constructionOf(e, body, 0, map[*types.Func]bool{})
 }
 
-func (m *Model) constructionOf(e ast.Expr, body ast.Node, depth int, stack map[*types.Func]bool) *types.Named {
+func (ix *Index) constructionOf(e ast.Expr, body ast.Node, depth int, stack map[*types.Func]bool) *types.Named {
 	if e == nil || depth > 4 {
 		return nil
 	}
-	info := m.Pass.TypesInfo
+	info := ix.pass.TypesInfo
 	e = ast.Unparen(e)
 	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
 		e = ast.Unparen(u.X)
 	}
 	switch e := e.(type) {
 	case *ast.CompositeLit:
-		return m.toolErrorNamed(info.TypeOf(e))
+		return ix.toolErrorNamed(info.TypeOf(e))
 	case *ast.CallExpr:
 		if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok {
 			if fn, ok := info.Uses[sel.Sel].(*types.Func); ok {
 				sig := fn.Type().(*types.Signature)
-				if sig.Recv() != nil && m.IsToolErrorType(sig.Recv().Type()) && sig.Results().Len() == 1 &&
-					(m.IsToolErrorType(sig.Results().At(0).Type()) || mcpsdk.IsErrorType(sig.Results().At(0).Type())) {
-					return m.constructionOf(sel.X, body, depth+1, stack) // a builder chain
+				if sig.Recv() != nil && ix.IsToolErrorType(sig.Recv().Type()) && sig.Results().Len() == 1 &&
+					(ix.IsToolErrorType(sig.Results().At(0).Type()) || mcpsdk.IsErrorType(sig.Results().At(0).Type())) {
+					return ix.constructionOf(sel.X, body, depth+1, stack) // a builder chain
 				}
 			}
 		}
 		if tv, ok := info.Types[e.Fun]; ok && tv.IsType() {
 			return nil
 		}
-		return m.ctorIn(m.callee(e), stack)
+		return ix.ctorIn(ix.flow.Callee(e), stack)
 	case *ast.Ident:
 		v, ok := info.Uses[e].(*types.Var)
 		if !ok || body == nil || !within(body, v.Pos()) {
 			return nil
 		}
 		var named *types.Named
-		for _, d := range m.Flow.Defs(v) {
+		for _, d := range ix.flow.Defs(v) {
 			if d.Opaque || d.Zero || d.Elem || d.Tuple >= 0 || d.Rhs == nil {
 				return nil
 			}
-			t := m.constructionOf(d.Rhs, body, depth+1, stack)
+			t := ix.constructionOf(d.Rhs, body, depth+1, stack)
 			if t == nil {
 				return nil
 			}
@@ -448,7 +467,7 @@ func isMessageName(name string) bool {
 }
 
 // messageParam returns the index of fn's message parameter, or -1.
-func (m *Model) messageParam(fn *types.Func, named *types.Named) int {
+func (ix *Index) messageParam(fn *types.Func, named *types.Named) int {
 	params := fn.Type().(*types.Signature).Params()
 	first, n := -1, 0
 	for i := 0; i < params.Len(); i++ {
@@ -473,8 +492,8 @@ func (m *Model) messageParam(fn *types.Func, named *types.Named) int {
 }
 
 // literalMessage returns the message element of a ToolError literal.
-func (m *Model) literalMessage(lit *ast.CompositeLit) ast.Expr {
-	info := m.Pass.TypesInfo
+func (ix *Index) literalMessage(lit *ast.CompositeLit) ast.Expr {
+	info := ix.pass.TypesInfo
 	st, ok := info.TypeOf(lit).Underlying().(*types.Struct)
 	if !ok {
 		return nil
@@ -509,8 +528,8 @@ func (m *Model) literalMessage(lit *ast.CompositeLit) ast.Expr {
 
 // literalLevel returns the element of a ToolError literal that sets its
 // level, or nil.
-func (m *Model) literalLevel(lit *ast.CompositeLit) ast.Expr {
-	info := m.Pass.TypesInfo
+func (ix *Index) literalLevel(lit *ast.CompositeLit) ast.Expr {
+	info := ix.pass.TypesInfo
 	st, ok := info.TypeOf(lit).Underlying().(*types.Struct)
 	if !ok {
 		return nil
@@ -518,12 +537,12 @@ func (m *Model) literalLevel(lit *ast.CompositeLit) ast.Expr {
 	for i, elt := range lit.Elts {
 		if kv, ok := elt.(*ast.KeyValueExpr); ok {
 			if k, ok := kv.Key.(*ast.Ident); ok {
-				if f, ok := flow.ObjOf(info, k).(*types.Var); ok && m.IsLevelType(f.Type()) {
+				if f, ok := flow.ObjOf(info, k).(*types.Var); ok && ix.IsLevelType(f.Type()) {
 					return kv.Value
 				}
 				if f, ok := flow.ObjOf(info, k).(*types.Var); ok && f.Embedded() {
 					if inner, ok := ast.Unparen(kv.Value).(*ast.CompositeLit); ok {
-						if e := m.embeddedLevel(inner); e != nil {
+						if e := ix.embeddedLevel(inner); e != nil {
 							return e
 						}
 					}
@@ -531,19 +550,19 @@ func (m *Model) literalLevel(lit *ast.CompositeLit) ast.Expr {
 			}
 			continue
 		}
-		if i < st.NumFields() && m.IsLevelType(st.Field(i).Type()) {
+		if i < st.NumFields() && ix.IsLevelType(st.Field(i).Type()) {
 			return elt
 		}
 	}
 	return nil
 }
 
-func (m *Model) embeddedLevel(lit *ast.CompositeLit) ast.Expr {
-	info := m.Pass.TypesInfo
+func (ix *Index) embeddedLevel(lit *ast.CompositeLit) ast.Expr {
+	info := ix.pass.TypesInfo
 	for _, elt := range lit.Elts {
 		if kv, ok := elt.(*ast.KeyValueExpr); ok {
 			if k, ok := kv.Key.(*ast.Ident); ok {
-				if f, ok := flow.ObjOf(info, k).(*types.Var); ok && m.IsLevelType(f.Type()) {
+				if f, ok := flow.ObjOf(info, k).(*types.Var); ok && ix.IsLevelType(f.Type()) {
 					return kv.Value
 				}
 			}
@@ -554,18 +573,18 @@ func (m *Model) embeddedLevel(lit *ast.CompositeLit) ast.Expr {
 
 // callLevel returns the argument of a constructor call that sets the
 // level: a level-typed value, or an option call given one.
-func (m *Model) callLevel(call *ast.CallExpr, msgIdx int) ast.Expr {
-	info := m.Pass.TypesInfo
+func (ix *Index) callLevel(call *ast.CallExpr, msgIdx int) ast.Expr {
+	info := ix.pass.TypesInfo
 	for i, a := range call.Args {
 		if i == msgIdx {
 			continue
 		}
-		if m.IsLevelType(info.TypeOf(a)) {
+		if ix.IsLevelType(info.TypeOf(a)) {
 			return a
 		}
 		if inner, ok := ast.Unparen(a).(*ast.CallExpr); ok {
 			for _, b := range inner.Args {
-				if m.IsLevelType(info.TypeOf(b)) {
+				if ix.IsLevelType(info.TypeOf(b)) {
 					return a
 				}
 			}
@@ -596,8 +615,8 @@ func isLevelMethodName(name string) bool {
 
 // setsLevelCall reports whether call is a method call on a ToolError that
 // sets its level by its arguments or its name.
-func (m *Model) setsLevelCall(call *ast.CallExpr) bool {
-	info := m.Pass.TypesInfo
+func (ix *Index) setsLevelCall(call *ast.CallExpr) bool {
+	info := ix.pass.TypesInfo
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok {
 		return false
@@ -607,11 +626,11 @@ func (m *Model) setsLevelCall(call *ast.CallExpr) bool {
 		return false
 	}
 	sig := fn.Type().(*types.Signature)
-	if sig.Recv() == nil || !m.IsToolErrorType(sig.Recv().Type()) {
+	if sig.Recv() == nil || !ix.IsToolErrorType(sig.Recv().Type()) {
 		return false
 	}
 	for _, a := range call.Args {
-		if m.IsLevelType(info.TypeOf(a)) {
+		if ix.IsLevelType(info.TypeOf(a)) {
 			return true
 		}
 	}
@@ -620,14 +639,14 @@ func (m *Model) setsLevelCall(call *ast.CallExpr) bool {
 			return true
 		}
 		r := sig.Results().At(0).Type()
-		return m.IsToolErrorType(r) || mcpsdk.IsErrorType(r)
+		return ix.IsToolErrorType(r) || mcpsdk.IsErrorType(r)
 	}
 	return false
 }
 
 // builderLevel follows a builder chain up from the construction at c and
 // returns the method call that sets the level, or nil.
-func (m *Model) builderLevel(c astindex.Cursor, named *types.Named) ast.Expr {
+func (ix *Index) builderLevel(c astindex.Cursor, named *types.Named) ast.Expr {
 	for {
 		p := c.Parent()
 		if _, ok := p.Node().(*ast.ParenExpr); ok {
@@ -643,16 +662,16 @@ func (m *Model) builderLevel(c astindex.Cursor, named *types.Named) ast.Expr {
 		if !ok || call.Fun != sel {
 			return nil
 		}
-		if m.setsLevelCall(call) {
+		if ix.setsLevelCall(call) {
 			return call
 		}
-		fn, ok := m.Pass.TypesInfo.Uses[sel.Sel].(*types.Func)
+		fn, ok := ix.pass.TypesInfo.Uses[sel.Sel].(*types.Func)
 		if !ok {
 			return nil
 		}
 		sig := fn.Type().(*types.Signature)
-		if sig.Recv() == nil || !m.IsToolErrorType(sig.Recv().Type()) || sig.Results().Len() != 1 ||
-			!m.IsToolErrorType(sig.Results().At(0).Type()) {
+		if sig.Recv() == nil || !ix.IsToolErrorType(sig.Recv().Type()) || sig.Results().Len() != 1 ||
+			!ix.IsToolErrorType(sig.Results().At(0).Type()) {
 			return nil
 		}
 		c = gp
@@ -663,8 +682,8 @@ func (m *Model) builderLevel(c astindex.Cursor, named *types.Named) ast.Expr {
 // around it) is stored in a local variable, an assignment to that
 // variable's level field or a level-setting method call on it in the same
 // function.
-func (m *Model) laterLevel(c astindex.Cursor, named *types.Named) ast.Expr {
-	info := m.Pass.TypesInfo
+func (ix *Index) laterLevel(c astindex.Cursor, named *types.Named) ast.Expr {
+	info := ix.pass.TypesInfo
 	// Climb the builder chain and a & operator.
 	for {
 		p := c.Parent()
@@ -711,7 +730,7 @@ func (m *Model) laterLevel(c astindex.Cursor, named *types.Named) ast.Expr {
 	if v == nil {
 		return nil
 	}
-	fnBody := EnclosingFuncAt(c)
+	fnBody := flow.EnclosingFunc(c)
 	if fnBody == nil || !within(fnBody, v.Pos()) {
 		return nil
 	}
@@ -727,12 +746,12 @@ func (m *Model) laterLevel(c astindex.Cursor, named *types.Named) ast.Expr {
 				if !ok || !usesVar(info, sel.X, v) {
 					continue
 				}
-				if f, ok := info.Uses[sel.Sel].(*types.Var); ok && m.IsLevelType(f.Type()) && i < len(n.Rhs) {
+				if f, ok := info.Uses[sel.Sel].(*types.Var); ok && ix.IsLevelType(f.Type()) && i < len(n.Rhs) {
 					found = n.Rhs[i]
 				}
 			}
 		case *ast.CallExpr:
-			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && usesVar(info, sel.X, v) && m.setsLevelCall(n) {
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && usesVar(info, sel.X, v) && ix.setsLevelCall(n) {
 				found = n
 			}
 		}
@@ -749,3 +768,6 @@ func usesVar(info *types.Info, e ast.Expr, v *types.Var) bool {
 	id, ok := e.(*ast.Ident)
 	return ok && info.Uses[id] == v
 }
+
+// within reports whether pos lies in n.
+func within(n ast.Node, pos token.Pos) bool { return n.Pos() <= pos && pos < n.End() }

@@ -1,4 +1,4 @@
-package toolmodel
+package toolerror
 
 import (
 	"go/ast"
@@ -86,36 +86,36 @@ func (f *LevelFact) String() string {
 
 // Levels evaluates the levels of a package's ToolError constructions:
 // what a construction states, a constructor's default, the level an option
-// or builder sets. It is the model's (Model.Levels), the one answer every
+// or builder sets. It is the Index's (Index.Levels), the one answer every
 // analyzer reads: constructors and options of other packages are known by
 // the LevelFacts the model exports, and its methods are safe for
 // concurrent use.
 type Levels struct {
 	pass   *analysis.Pass
-	m      *Model
+	ix     *Index
 	mu     sync.Mutex
 	ctor   map[*types.Func]Level // memo, LevelUnknown while in progress
 	sets   map[types.Object]Level
 	inProg map[types.Object]bool
-	sites  map[ast.Node]*ToolErrorSite
+	sites  map[ast.Node]*Site
 }
 
 // Levels returns the package's level evaluator.
-func (m *Model) Levels() *Levels {
-	m.levelsOnce.Do(func() {
-		m.levels = &Levels{
-			pass:   m.Pass,
-			m:      m,
+func (ix *Index) Levels() *Levels {
+	ix.levelsOnce.Do(func() {
+		ix.levels = &Levels{
+			pass:   ix.pass,
+			ix:     ix,
 			ctor:   map[*types.Func]Level{},
 			sets:   map[types.Object]Level{},
 			inProg: map[types.Object]bool{},
-			sites:  map[ast.Node]*ToolErrorSite{},
+			sites:  map[ast.Node]*Site{},
 		}
-		for _, s := range m.ToolErrors() {
-			m.levels.sites[s.Node] = s
+		for _, s := range ix.Sites() {
+			ix.levels.sites[s.Node] = s
 		}
 	})
-	return m.levels
+	return ix.levels
 }
 
 // Of returns the level a construction gets, and whether the site states
@@ -124,13 +124,13 @@ func (m *Model) Levels() *Levels {
 // (Fault, Internal, Unavailable). When the site does not state it, the
 // level is its constructor's default, or the zero value of a literal's
 // level field. LevelUnknown when it cannot be told.
-func (lv *Levels) Of(s *ToolErrorSite) (Level, bool) {
+func (lv *Levels) Of(s *Site) (Level, bool) {
 	lv.mu.Lock()
 	defer lv.mu.Unlock()
 	return lv.of(s)
 }
 
-func (lv *Levels) of(s *ToolErrorSite) (Level, bool) {
+func (lv *Levels) of(s *Site) (Level, bool) {
 	if !s.cur.Valid() {
 		return LevelUnknown, false
 	}
@@ -141,7 +141,7 @@ func (lv *Levels) of(s *ToolErrorSite) (Level, bool) {
 func (lv *Levels) constLevel(e ast.Expr) Level {
 	info := lv.pass.TypesInfo
 	tv, ok := info.Types[e]
-	if !ok || tv.Value == nil || !lv.m.IsLevelType(tv.Type) {
+	if !ok || tv.Value == nil || !lv.ix.IsLevelType(tv.Type) {
 		return LevelUnknown
 	}
 	named, _ := types.Unalias(tv.Type).(*types.Named)
@@ -237,7 +237,7 @@ func (lv *Levels) zeroLevel(t types.Type) Level {
 func (lv *Levels) exprLevel(e ast.Expr, fn ast.Node) Level {
 	info := lv.pass.TypesInfo
 	e = ast.Unparen(e)
-	if lv.m.IsLevelType(info.TypeOf(e)) {
+	if lv.ix.IsLevelType(info.TypeOf(e)) {
 		if l := lv.constLevel(e); l != LevelUnknown {
 			return l
 		}
@@ -251,7 +251,7 @@ func (lv *Levels) exprLevel(e ast.Expr, fn ast.Node) Level {
 	switch x := e.(type) {
 	case *ast.CallExpr:
 		for _, a := range x.Args {
-			if lv.m.IsLevelType(info.TypeOf(a)) {
+			if lv.ix.IsLevelType(info.TypeOf(a)) {
 				return lv.exprLevel(a, fn)
 			}
 		}
@@ -302,8 +302,8 @@ func isParamOf(fn ast.Node, v *types.Var) bool {
 
 // siteLevel returns the level a construction gets and whether the site
 // states it (by its types, or by an option or builder known to set one).
-func (lv *Levels) siteLevel(s *ToolErrorSite, c astindex.Cursor) (Level, bool) {
-	fn := EnclosingFuncAt(c)
+func (lv *Levels) siteLevel(s *Site, c astindex.Cursor) (Level, bool) {
+	fn := flow.EnclosingFunc(c)
 	if s.Explicit {
 		return lv.exprLevel(s.LevelExpr, fn), true
 	}
@@ -344,7 +344,7 @@ func (lv *Levels) siteLevel(s *ToolErrorSite, c astindex.Cursor) (Level, bool) {
 		}
 		return lv.ctorDefault(s.Ctor), false
 	}
-	field := lv.m.LevelField(s.Type)
+	field := lv.ix.LevelField(s.Type)
 	if field == nil {
 		return LevelUnknown, false
 	}
@@ -426,21 +426,21 @@ func (lv *Levels) ctorDefault(fn *types.Func) Level {
 }
 
 func (lv *Levels) computeCtorDefault(fn *types.Func) Level {
-	d := lv.m.funcDecl(fn)
-	if d == nil || d.Body == nil || lv.m.ToolErrorCtor(fn) == nil {
+	d := lv.ix.flow.Decl(fn)
+	if d == nil || d.Body == nil || lv.ix.Ctor(fn) == nil {
 		return LevelUnknown
 	}
 	sig := fn.Type().(*types.Signature)
 	idx := sig.Results().Len() - 1
 	for i := 0; i < sig.Results().Len(); i++ {
-		if lv.m.IsToolErrorType(sig.Results().At(i).Type()) {
+		if lv.ix.IsToolErrorType(sig.Results().At(i).Type()) {
 			idx = i
 			break
 		}
 	}
 	result := LevelUnknown
 	first := true
-	for _, n := range lv.m.Returns(d) {
+	for _, n := range lv.ix.flow.Returns(d) {
 		if idx >= len(n.Results) {
 			return LevelUnknown
 		}
@@ -463,7 +463,7 @@ func (lv *Levels) returnedLevel(e ast.Expr, d *ast.FuncDecl) Level {
 		if !ok || !(d.Body.Pos() <= v.Pos() && v.Pos() < d.Body.End()) {
 			return LevelUnknown
 		}
-		rhs := lv.m.Flow.ValueAt(v, id)
+		rhs := lv.ix.flow.ValueAt(v, id)
 		if rhs == nil {
 			return LevelUnknown
 		}
@@ -529,17 +529,17 @@ func (lv *Levels) computeSets(obj types.Object) Level {
 		// An option returns one value; a builder is a method of the
 		// ToolError.
 		sig := o.Type().(*types.Signature)
-		builder := sig.Recv() != nil && lv.m.IsToolErrorType(sig.Recv().Type())
-		if lv.m.ToolErrorCtor(o) != nil || (!builder && (sig.Results().Len() != 1 || mcpsdk.IsErrorType(sig.Results().At(0).Type()))) {
+		builder := sig.Recv() != nil && lv.ix.IsToolErrorType(sig.Recv().Type())
+		if lv.ix.Ctor(o) != nil || (!builder && (sig.Results().Len() != 1 || mcpsdk.IsErrorType(sig.Results().At(0).Type()))) {
 			return LevelUnknown
 		}
-		d := lv.m.funcDecl(o)
+		d := lv.ix.flow.Decl(o)
 		if d == nil || d.Body == nil {
 			return LevelUnknown
 		}
 		body, fnNode = d.Body, d
 	case *types.Var:
-		if lv.m.IsToolErrorType(o.Type()) {
+		if lv.ix.IsToolErrorType(o.Type()) {
 			return LevelUnknown
 		}
 		body = lv.varInit(o)
@@ -576,7 +576,7 @@ func (lv *Levels) computeSets(obj types.Object) Level {
 					continue
 				}
 				f, ok := info.Uses[sel.Sel].(*types.Var)
-				if !ok || !lv.m.IsLevelType(f.Type()) || !lv.m.IsToolErrorType(info.TypeOf(sel.X)) {
+				if !ok || !lv.ix.IsLevelType(f.Type()) || !lv.ix.IsToolErrorType(info.TypeOf(sel.X)) {
 					continue
 				}
 				// Only the ToolError the option or builder is given: a
@@ -610,7 +610,7 @@ func (lv *Levels) computeSets(obj types.Object) Level {
 						if l == LevelFromParam {
 							// WithInfo() { return WithLevel(slog.LevelInfo) }
 							for _, a := range n.Args {
-								if lv.m.IsLevelType(info.TypeOf(a)) {
+								if lv.ix.IsLevelType(info.TypeOf(a)) {
 									found = lv.exprLevel(a, fnNode)
 								}
 							}
@@ -627,7 +627,7 @@ func (lv *Levels) computeSets(obj types.Object) Level {
 // isParam reports whether v is a parameter or receiver of a function of
 // this package.
 func (lv *Levels) isParam(v *types.Var) bool {
-	_, ok := lv.m.Flow.ParamOf(v)
+	_, ok := lv.ix.flow.ParamOf(v)
 	return ok
 }
 
@@ -655,9 +655,9 @@ func (lv *Levels) varInit(v *types.Var) ast.Expr {
 	return nil
 }
 
-// exportFacts tells importers the default of each constructor and the
+// ExportFacts tells importers the default of each constructor and the
 // level of each option and builder the package declares.
-func (lv *Levels) exportFacts() {
+func (lv *Levels) ExportFacts() {
 	lv.mu.Lock()
 	defer lv.mu.Unlock()
 	scope := lv.pass.Pkg.Scope()
@@ -679,7 +679,7 @@ func (lv *Levels) exportFacts() {
 	sort.Slice(objs, func(i, j int) bool { return objs[i].Pos() < objs[j].Pos() })
 	for _, o := range objs {
 		f := &LevelFact{}
-		if fn, ok := o.(*types.Func); ok && lv.m.ToolErrorCtor(fn) != nil {
+		if fn, ok := o.(*types.Func); ok && lv.ix.Ctor(fn) != nil {
 			f.Ctor = true
 			if l := lv.ctorDefault(fn); l != LevelUnknown && l != LevelFromParam {
 				f.Default = l.String()
