@@ -11,8 +11,8 @@ import (
 	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/toolcheck/toolcheck/internal/isresult"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
-	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
 // This file follows a helper's empty value to what the model is told: a
@@ -248,7 +248,7 @@ func (c *checker) answerValue(e ast.Expr) bool {
 		return mcpsdk.IsCallToolResult(info.TypeOf(e)) || mcpsdk.IsCallToolResult(types.NewPointer(info.TypeOf(e)))
 	case *ast.CallExpr:
 		fn := typeutil.StaticCallee(info, e)
-		if fn == nil || toolmodel.IsErrorResultCtor(fn) {
+		if fn == nil || isresult.IsErrorResultCtor(fn) {
 			return false
 		}
 		if mcpsdk.IsSDKPath(mcpsdk.PkgPath(fn)) {

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/toolcheck/toolcheck/internal/isresult"
 	"github.com/toolcheck/toolcheck/internal/lazyre"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
@@ -265,7 +266,7 @@ func (c *checker) resultLitJudge(lit *ast.CompositeLit, f *failure, depth int) j
 		}
 		switch id.Name {
 		case "IsError":
-			if c.m.SetsIsError(kv.Value) {
+			if c.m.IsErrors.SetsIsError(kv.Value) {
 				return nonEmpty // an IsError result discloses the failure
 			}
 		case "Content":
@@ -302,7 +303,7 @@ func (c *checker) contentJudge(e ast.Expr) judgement {
 	}
 	out := judgement{v: empty}
 	for _, elt := range lit.Elts {
-		text, isText, plain := toolmodel.ContentText(info, elt)
+		text, isText, plain := isresult.ContentText(info, elt)
 		if !isText {
 			return nonEmpty // an image, a resource: content that is not text
 		}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/toolcheck/toolcheck/internal/astindex"
 	"github.com/toolcheck/toolcheck/internal/goapi"
+	"github.com/toolcheck/toolcheck/internal/isresult"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
@@ -56,7 +57,7 @@ func (c *checker) fix(s site) (analysis.SuggestedFix, bool) {
 	}
 	res := fi.sig.Results()
 	n := res.Len()
-	if n < 2 || !toolmodel.IsResultType(res.At(0).Type()) || !mcpsdk.IsErrorType(res.At(n-1).Type()) {
+	if n < 2 || !isresult.IsResultType(res.At(0).Type()) || !mcpsdk.IsErrorType(res.At(n-1).Type()) {
 		return none, false
 	}
 	cur, ok := c.m.Syntax.Root().FindNode(s.expr)
@@ -183,7 +184,7 @@ func (c *checker) literalMessage(lit *ast.CompositeLit) (message, bool) {
 			if !ok || len(cl.Elts) != 1 {
 				return message{}, false
 			}
-			t, _, plain := toolmodel.ContentText(c.info, cl.Elts[0])
+			t, _, plain := isresult.ContentText(c.info, cl.Elts[0])
 			if t == nil || !plain {
 				return message{}, false
 			}
@@ -339,7 +340,7 @@ func (c *checker) nilErrorCall(call *ast.CallExpr, seen map[*types.Func]bool) bo
 	}
 	seen[fn.Origin()] = true
 	sig := fn.Type().(*types.Signature)
-	if sig.Results().Len() != 2 || !toolmodel.IsResultType(sig.Results().At(0).Type()) || !mcpsdk.IsErrorType(sig.Results().At(1).Type()) {
+	if sig.Results().Len() != 2 || !isresult.IsResultType(sig.Results().At(0).Type()) || !mcpsdk.IsErrorType(sig.Results().At(1).Type()) {
 		return false
 	}
 	d := c.m.Flow.Decl(fn.Origin())

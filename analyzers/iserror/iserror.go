@@ -18,6 +18,7 @@ import (
 	"github.com/toolcheck/toolcheck/internal/astindex"
 	"github.com/toolcheck/toolcheck/internal/failpath"
 	"github.com/toolcheck/toolcheck/internal/flow"
+	"github.com/toolcheck/toolcheck/internal/isresult"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
@@ -265,7 +266,7 @@ func (c *checker) newMutation(cur astindex.Cursor, fn ast.Node, value ast.Expr) 
 
 func (c *checker) indexCall(cur astindex.Cursor, call *ast.CallExpr, fn ast.Node) {
 	callee := typeutil.StaticCallee(c.info, call)
-	if toolmodel.IsErrorResultCtor(callee) || mcpsdk.IsMethod(callee, mcpsdk.GoSDKMCP, "CallToolResult", "SetError") {
+	if isresult.IsErrorResultCtor(callee) || mcpsdk.IsMethod(callee, mcpsdk.GoSDKMCP, "CallToolResult", "SetError") {
 		return // a site of the model's
 	}
 	// A call of a helper that returns an IsError result is decided once
@@ -280,17 +281,17 @@ func (c *checker) indexCall(cur astindex.Cursor, call *ast.CallExpr, fn ast.Node
 // summaries of helpers, the IsError mutations of a result a variable
 // holds.
 func (c *checker) addSites() {
-	for _, s := range c.m.IsErrorSites() {
+	for _, s := range c.m.IsErrors.Sites() {
 		cur := s.Cursor()
 		var fn ast.Node
 		if fc, ok := enclosingFunc(cur); ok {
 			fn = fc.Node()
 		}
 		switch s.Kind {
-		case toolmodel.IsErrorCtor:
+		case isresult.IsErrorCtor:
 			call := s.Node.(*ast.CallExpr)
 			c.addSite(cur, call.Pos(), call.End(), fn, "mcp."+s.Ctor.Name(), call)
-		case toolmodel.IsErrorSet:
+		case isresult.IsErrorSet:
 			call := s.Node.(*ast.CallExpr)
 			if v := c.varOf(s.Result); v != nil {
 				if stmt, ok := cur.Parent().Node().(*ast.ExprStmt); ok && stmt.X == call {
@@ -298,12 +299,12 @@ func (c *checker) addSites() {
 				}
 			}
 			c.addSite(cur, call.Pos(), call.End(), fn, "(*mcp.CallToolResult).SetError", nil)
-		case toolmodel.IsErrorAssign:
+		case isresult.IsErrorAssign:
 			if v := c.varOf(s.Result); v != nil {
 				c.mutations[v] = append(c.mutations[v], c.newMutation(cur, fn, s.Value))
 			}
 			c.addSite(cur, s.Node.Pos(), s.Node.End(), fn, fmt.Sprintf("%s = %s", render(c.pass.Fset, s.Field, "IsError"), render(c.pass.Fset, s.Value, "...")), nil)
-		case toolmodel.IsErrorLiteral:
+		case isresult.IsErrorLiteral:
 			name := typeName(c.info.TypeOf(s.Literal))
 			c.addSite(cur, s.Node.Pos(), s.Node.End(), fn, fmt.Sprintf("%s literal with IsError: %s", name, render(c.pass.Fset, s.Value, "...")), s.Literal)
 		}
@@ -321,7 +322,7 @@ func returnsResult(t types.Type) bool {
 		return false
 	}
 	for i := range sig.Results().Len() {
-		if toolmodel.IsResultType(sig.Results().At(i).Type()) {
+		if isresult.IsResultType(sig.Results().At(i).Type()) {
 			return true
 		}
 	}

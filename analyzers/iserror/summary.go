@@ -12,8 +12,8 @@ import (
 
 	"github.com/toolcheck/toolcheck/internal/astindex"
 	"github.com/toolcheck/toolcheck/internal/flow"
+	"github.com/toolcheck/toolcheck/internal/isresult"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
-	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
 // When says what makes a helper's result an IsError result.
@@ -136,7 +136,7 @@ func (c *checker) computeSummary(fn ast.Node) []Cond {
 	res := fi.sig.Results()
 	var out []Cond
 	for i := 0; i < res.Len(); i++ {
-		if !toolmodel.IsResultType(res.At(i).Type()) {
+		if !isresult.IsResultType(res.At(i).Type()) {
 			continue
 		}
 		if cd, ok := c.resultCond(fi, i); ok {
@@ -322,8 +322,8 @@ func (c *checker) value(e ast.Expr, fn ast.Node, at token.Pos, depth int) val {
 			return c.value(e.X, fn, at, depth+1)
 		}
 	case *ast.CompositeLit:
-		if toolmodel.IsResultType(c.info.TypeOf(e)) {
-			if _, v := c.m.IsErrorElt(e); v != nil {
+		if isresult.IsResultType(c.info.TypeOf(e)) {
+			if _, v := c.m.IsErrors.IsErrorElt(e); v != nil {
 				return c.condValue(v, fn)
 			}
 		}
@@ -378,7 +378,7 @@ func isBool(t types.Type) bool {
 
 // callValue says what result idx of call is.
 func (c *checker) callValue(call *ast.CallExpr, fn ast.Node, idx int, depth int) val {
-	if toolmodel.IsErrorResultCtor(typeutil.StaticCallee(c.info, call)) {
+	if isresult.IsErrorResultCtor(typeutil.StaticCallee(c.info, call)) {
 		if idx == 0 {
 			return val{kind: vAlways}
 		}

@@ -8,10 +8,10 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/toolcheck/toolcheck/internal/isresult"
 	"github.com/toolcheck/toolcheck/internal/lazyre"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 	"github.com/toolcheck/toolcheck/internal/toolerror"
-	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
 // A sinkText is one model-facing text and where it is built.
@@ -191,7 +191,7 @@ func (c *checker) contentTexts(cl *ast.CompositeLit) []sinkText {
 // textContent evaluates a TextContent value: a literal's Text field or
 // mcp.NewTextContent's argument.
 func (c *checker) textContent(e ast.Expr) text {
-	if t, _, _ := toolmodel.ContentText(c.info, e); t != nil {
+	if t, _, _ := isresult.ContentText(c.info, e); t != nil {
 		return c.eval(t, "", 0)
 	}
 	return nil
@@ -199,8 +199,8 @@ func (c *checker) textContent(e ast.Expr) text {
 
 // isErrorLit reports whether a result literal is an IsError result.
 func (c *checker) isErrorLit(cl *ast.CompositeLit) bool {
-	_, v := c.m.IsErrorElt(cl)
-	return v != nil && c.m.SetsIsError(v)
+	_, v := c.m.IsErrors.IsErrorElt(cl)
+	return v != nil && c.m.IsErrors.SetsIsError(v)
 }
 
 // setsIsError matches res.IsError = <not false> on a tool result.
@@ -209,7 +209,7 @@ func (c *checker) setsIsError(as *ast.AssignStmt) bool {
 		return false
 	}
 	sel, ok := ast.Unparen(as.Lhs[0]).(*ast.SelectorExpr)
-	return ok && c.m.IsErrorField(sel) && c.m.SetsIsError(as.Rhs[0])
+	return ok && c.m.IsErrors.IsErrorField(sel) && c.m.IsErrors.SetsIsError(as.Rhs[0])
 }
 
 // resultDef returns the expression that built the result held by the

@@ -14,8 +14,6 @@ import (
 	"sync"
 	"unicode"
 
-	"golang.org/x/tools/go/types/typeutil"
-
 	"github.com/toolcheck/toolcheck/internal/flow"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 )
@@ -35,17 +33,6 @@ type Finder struct {
 // callerErrors are the qualified names of the caller-errors setting.
 func New(info *types.Info, fl *flow.Info, callerErrors []string) *Finder {
 	return &Finder{info: info, flow: fl, callerErrors: callerErrors}
-}
-
-// callee returns the function call calls, as declared.
-func (f *Finder) callee(call *ast.CallExpr) *types.Func {
-	if f.flow != nil {
-		return f.flow.Callee(call)
-	}
-	if fn := typeutil.StaticCallee(f.info, call); fn != nil {
-		return fn.Origin()
-	}
-	return nil
 }
 
 // A Class says what kind of failure an error is.
@@ -334,7 +321,7 @@ func (f *Finder) testOf(cond ast.Expr) Test {
 			}
 		}
 	case *ast.CallExpr:
-		fn := f.callee(e)
+		fn := flow.CalleeOf(f.flow, f.info, e)
 		if fn == nil || len(e.Args) == 0 {
 			return Test{}
 		}

@@ -264,7 +264,7 @@ func (f *Finder) absenceCond(e ast.Expr) bool {
 			}
 		}
 	case *ast.CallExpr:
-		if fn := f.callee(e); fn != nil && isPredicateName(fn.Name()) && classByName(fn.Name()[2:]) == ClassNotFound {
+		if fn := flow.CalleeOf(f.flow, f.info, e); fn != nil && isPredicateName(fn.Name()) && classByName(fn.Name()[2:]) == ClassNotFound {
 			return true
 		}
 	}

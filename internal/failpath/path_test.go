@@ -12,6 +12,7 @@ import (
 	"github.com/toolcheck/toolcheck/internal/astindex"
 	"github.com/toolcheck/toolcheck/internal/failpath"
 	"github.com/toolcheck/toolcheck/internal/flow"
+	"github.com/toolcheck/toolcheck/internal/testkit"
 )
 
 // Each statement `_ = "X"` marks a place; want says the failure path it
@@ -67,12 +68,7 @@ func TestAt(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	info := &types.Info{
-		Types: map[ast.Expr]types.TypeAndValue{}, Defs: map[*ast.Ident]types.Object{},
-		Uses: map[*ast.Ident]types.Object{}, Selections: map[*ast.SelectorExpr]*types.Selection{},
-		Instances: map[*ast.Ident]types.Instance{}, Implicits: map[ast.Node]types.Object{},
-		Scopes: map[ast.Node]*types.Scope{},
-	}
+	info := testkit.TypesInfo()
 	pkg, err := (&types.Config{Importer: importer.ForCompiler(fset, "source", nil)}).Check("p", fset, []*ast.File{file}, info)
 	if err != nil {
 		t.Fatal(err)

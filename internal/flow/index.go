@@ -730,6 +730,18 @@ func (fl *Info) Callee(call *ast.CallExpr) *types.Func {
 	return nil
 }
 
+// CalleeOf returns the statically known function call calls, as declared:
+// fl's answer when the package is indexed, else (fl nil) what info says.
+func CalleeOf(fl *Info, info *types.Info, call *ast.CallExpr) *types.Func {
+	if fl != nil {
+		return fl.Callee(call)
+	}
+	if fn := typeutil.StaticCallee(info, call); fn != nil {
+		return fn.Origin()
+	}
+	return nil
+}
+
 // CallsIn iterates over the calls inside n, a function declaration or
 // literal of the package, in source order, those of the function literals
 // inside it included.

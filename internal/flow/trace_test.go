@@ -11,6 +11,7 @@ import (
 
 	"github.com/toolcheck/toolcheck/internal/astindex"
 	"github.com/toolcheck/toolcheck/internal/flow"
+	"github.com/toolcheck/toolcheck/internal/testkit"
 )
 
 // a reads the field h of mk's result: through mk's literal, f1 only;
@@ -45,12 +46,7 @@ func typecheck(t *testing.T, src string) (*token.FileSet, *ast.File, *types.Info
 	if err != nil {
 		t.Fatal(err)
 	}
-	info := &types.Info{
-		Types: map[ast.Expr]types.TypeAndValue{}, Defs: map[*ast.Ident]types.Object{},
-		Uses: map[*ast.Ident]types.Object{}, Selections: map[*ast.SelectorExpr]*types.Selection{},
-		Instances: map[*ast.Ident]types.Instance{}, Implicits: map[ast.Node]types.Object{},
-		Scopes: map[ast.Node]*types.Scope{},
-	}
+	info := testkit.TypesInfo()
 	pkg, err := (&types.Config{Importer: importer.Default()}).Check("p", fset, []*ast.File{file}, info)
 	if err != nil {
 		t.Fatal(err)

@@ -3,6 +3,8 @@
 package testkit
 
 import (
+	"go/ast"
+	"go/types"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -62,4 +64,15 @@ func copyTree(from, to string) error {
 		}
 		return os.WriteFile(dst, data, 0o644)
 	})
+}
+
+// TypesInfo returns a types.Info that records everything the analyzers
+// read, for a test that type-checks source of its own.
+func TypesInfo() *types.Info {
+	return &types.Info{
+		Types: map[ast.Expr]types.TypeAndValue{}, Defs: map[*ast.Ident]types.Object{},
+		Uses: map[*ast.Ident]types.Object{}, Selections: map[*ast.SelectorExpr]*types.Selection{},
+		Instances: map[*ast.Ident]types.Instance{}, Implicits: map[ast.Node]types.Object{},
+		Scopes: map[ast.Node]*types.Scope{},
+	}
 }

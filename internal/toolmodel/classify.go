@@ -150,17 +150,6 @@ func (s serverSet) bare() bool {
 	return s.notEquipped && !s.equipped && len(s.optIf) == 0 && len(s.fields) == 0
 }
 
-// callee returns the statically known function called by call.
-func (m *Model) callee(call *ast.CallExpr) *types.Func {
-	if m.Flow != nil {
-		return m.Flow.Callee(call)
-	}
-	if fn := typeutil.StaticCallee(m.Pass.TypesInfo, call); fn != nil {
-		return fn.Origin()
-	}
-	return nil
-}
-
 // ---- the boundary ----
 
 // IsBoundary reports whether fn is a tool boundary: named so (Boundary in

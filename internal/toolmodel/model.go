@@ -8,13 +8,13 @@
 // package learns about its functions travels to its importers as facts.
 //
 // It also answers, once for every analyzer, the questions their rules
-// share: the IsError results built (IsErrorSites), and the outcome the
-// evidence around a failure shows (FailureOutcome: caller error, stale
-// state, feature off, unavailable, fault), which loglevel reports on and
-// the fixes convert by. It holds the package's answers of the packages
-// below it: the failure paths (Failures, an internal/failpath Finder) and
-// the ToolErrors and their levels (ToolErrors, an internal/toolerror
-// Index).
+// share: the outcome the evidence around a failure shows (FailureOutcome:
+// caller error, stale state, feature off, unavailable, fault), which
+// loglevel reports on and the fixes convert by. It holds the package's
+// answers of the packages below it: the failure paths (Failures, an
+// internal/failpath Finder), the ToolErrors and their levels (ToolErrors,
+// an internal/toolerror Index) and the IsError results built (IsErrors,
+// an internal/isresult Index).
 //
 // Test variants: with the tests setting off (the default), findings in
 // _test.go files are not reported. An external test package can then
@@ -40,9 +40,9 @@
 // package tells its importers); code.go says which code is tool code.
 // outcome.go and validators.go judge the outcome a failure shows (the
 // failure paths and the error classes they start from are
-// internal/failpath's; ToolErrors and their levels internal/toolerror's);
-// isresult.go finds IsError results. fixes.go, install.go, forward.go and
-// twins.go hold what the analyzers' fixes share.
+// internal/failpath's; ToolErrors and their levels internal/toolerror's,
+// IsError results internal/isresult's). fixes.go, install.go, forward.go
+// and twins.go hold what the analyzers' fixes share.
 // directives.go and reporter.go suppress and report. Knowledge of Go APIs
 // (parse, decode, marshal, loggers) is in internal/goapi, of the SDKs in
 // internal/mcpsdk; where a value comes from is internal/flow.
@@ -62,6 +62,7 @@ import (
 	"github.com/toolcheck/toolcheck/internal/config"
 	"github.com/toolcheck/toolcheck/internal/failpath"
 	"github.com/toolcheck/toolcheck/internal/flow"
+	"github.com/toolcheck/toolcheck/internal/isresult"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 	"github.com/toolcheck/toolcheck/internal/toolerror"
 
@@ -112,7 +113,9 @@ type Model struct {
 	Failures *failpath.Finder
 	// ToolErrors finds the package's ToolErrors and evaluates their levels.
 	ToolErrors *toolerror.Index
-	tr         *flow.Tracer // the model's own traces (build, and IsBoundary under mu)
+	// IsErrors finds the IsError results the package builds.
+	IsErrors *isresult.Index
+	tr       *flow.Tracer // the model's own traces (build, and IsBoundary under mu)
 
 	cfgNames nameSet
 	teNames  nameSet                       // configured ToolError types
@@ -144,8 +147,6 @@ type Model struct {
 	generated   map[*ast.File]bool
 	fileOf      map[*token.File]*ast.File
 	visiting    map[visitKey]bool
-
-	isErrors isErrorState // IsError results, found on first use
 
 	// returned memoizes ReturnedByHandler, funcUses counts the uses of
 	// each function (guarded by mu).
@@ -328,6 +329,7 @@ func build(pass *analysis.Pass, cfg *config.Config, names []string) (*Model, err
 	m.Config = eff
 	m.Failures = failpath.New(pass.TypesInfo, nil, eff.CallerErrors)
 	m.ToolErrors = toolerror.New(pass, eff, nil, nil, false)
+	m.IsErrors = isresult.New(pass.TypesInfo, nil, nil, false)
 	m.Directives = parseDirectives(pass, names)
 	m.own = ownCode(pass)
 
@@ -350,6 +352,7 @@ func build(pass *analysis.Pass, cfg *config.Config, names []string) (*Model, err
 			m.Flow = flow.New(pass.Fset, pass.Pkg, pass.TypesInfo, m.Syntax)
 			m.Failures = failpath.New(pass.TypesInfo, m.Flow, eff.CallerErrors)
 			m.ToolErrors = toolerror.New(pass, eff, m.Flow, m.Syntax, false)
+			m.IsErrors = isresult.New(pass.TypesInfo, m.Flow, m.Syntax, false)
 			m.outcomes().exportValidators()
 		}
 		return m, nil
@@ -370,6 +373,7 @@ func (m *Model) index() {
 	m.Flow = flow.New(pass.Fset, pass.Pkg, pass.TypesInfo, m.Syntax)
 	m.Failures = failpath.New(pass.TypesInfo, m.Flow, m.Config.CallerErrors)
 	m.ToolErrors = toolerror.New(pass, m.Config, m.Flow, m.Syntax, m.Relevant)
+	m.IsErrors = isresult.New(pass.TypesInfo, m.Flow, m.Syntax, m.Relevant)
 	m.tr = m.Flow.NewTracer()
 	m.tr.Concrete = m.concreteTypes
 	m.equipped = map[types.Object]bool{}

@@ -1,20 +1,6 @@
-package toolmodel
-
-import (
-	"go/ast"
-	"go/token"
-	"go/types"
-	"sync"
-
-	"golang.org/x/tools/go/types/typeutil"
-
-	"github.com/toolcheck/toolcheck/internal/astindex"
-	"github.com/toolcheck/toolcheck/internal/mcpsdk"
-)
-
-// What an IsError result is, for every analyzer: a tool result (either
-// SDK's CallToolResult, or mcp-go's CreateTaskResult) built with IsError
-// set to anything but false. It is built by
+// Package isresult finds the IsError results a package builds, for every
+// analyzer: a tool result (either SDK's CallToolResult, or mcp-go's
+// CreateTaskResult) built with IsError set to anything but false. It is built by
 //
 //   - mcp-go's mcp.NewToolResultError, NewToolResultErrorf and
 //     NewToolResultErrorFromErr (v1.2.1's only constructors that set it;
@@ -27,20 +13,34 @@ import (
 //
 // IsError: false, and an IsError copied from another SDK value (a proxy
 // forwarding an upstream result) build none.
+package isresult
 
-// An IsErrorKind says how an IsError result is built.
-type IsErrorKind int
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"sync"
 
-const (
-	IsErrorCtor    IsErrorKind = iota + 1 // mcp.NewToolResultError*
-	IsErrorLiteral                        // a result literal setting IsError
-	IsErrorAssign                         // res.IsError = v
-	IsErrorSet                            // res.SetError(err)
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/toolcheck/toolcheck/internal/astindex"
+	"github.com/toolcheck/toolcheck/internal/flow"
+	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 )
 
-// An IsErrorSite is one construction of an IsError result in the package.
-type IsErrorSite struct {
-	Kind IsErrorKind
+// An Kind says how an IsError result is built.
+type Kind int
+
+const (
+	IsErrorCtor    Kind = iota + 1 // mcp.NewToolResultError*
+	IsErrorLiteral                 // a result literal setting IsError
+	IsErrorAssign                  // res.IsError = v
+	IsErrorSet                     // res.SetError(err)
+)
+
+// An Site is one construction of an IsError result in the package.
+type Site struct {
+	Kind Kind
 	// Node is where the construction shows: the constructor or SetError
 	// call, the literal's IsError element (or the literal, positional),
 	// the assignment.
@@ -62,7 +62,7 @@ type IsErrorSite struct {
 }
 
 // Cursor returns the site's node in the package's syntax index.
-func (s *IsErrorSite) Cursor() astindex.Cursor { return s.cur }
+func (s *Site) Cursor() astindex.Cursor { return s.cur }
 
 // IsResultType reports whether t is (a pointer to) a tool result that
 // carries IsError: either SDK's CallToolResult, or mcp-go's
@@ -84,67 +84,79 @@ func IsErrorResultCtor(fn *types.Func) bool {
 	return false
 }
 
-type isErrorState struct {
+// An Index finds the IsError results one package builds. Its methods are
+// safe for concurrent use.
+type Index struct {
+	info     *types.Info
+	flow     *flow.Info
+	syntax   *astindex.Index
+	relevant bool
+
 	once  sync.Once
-	sites []*IsErrorSite
+	sites []*Site
 }
 
-// IsErrorSites returns every construction of an IsError result in the
-// package's files, in source order. It is computed once and safe for
-// concurrent use.
-func (m *Model) IsErrorSites() []*IsErrorSite {
-	st := &m.isErrors
-	st.once.Do(func() {
-		if !m.Relevant || m.Syntax == nil {
+// New returns the Index of the package info describes: fl and syntax index
+// its code, and Sites finds constructions only when they are set and the
+// package is relevant (it reaches an SDK).
+func New(info *types.Info, fl *flow.Info, syntax *astindex.Index, relevant bool) *Index {
+	return &Index{info: info, flow: fl, syntax: syntax, relevant: relevant}
+}
+
+// Sites returns every construction of an IsError result in the package's
+// files, in source order. It is computed once.
+func (ix *Index) Sites() []*Site {
+	ix.once.Do(func() {
+		if !ix.relevant || ix.syntax == nil {
 			return
 		}
-		st.sites = m.findIsErrorSites()
+		ix.sites = ix.findSites()
 	})
-	return st.sites
+	return ix.sites
 }
 
-func (m *Model) findIsErrorSites() []*IsErrorSite {
-	info := m.Pass.TypesInfo
-	var sites []*IsErrorSite
-	for c := range m.Syntax.Root().Preorder((*ast.CallExpr)(nil), (*ast.CompositeLit)(nil), (*ast.AssignStmt)(nil)) {
+func (ix *Index) findSites() []*Site {
+	info := ix.info
+	var sites []*Site
+	for c := range ix.syntax.Root().Preorder((*ast.CallExpr)(nil), (*ast.CompositeLit)(nil), (*ast.AssignStmt)(nil)) {
 		switch n := c.Node().(type) {
 		case *ast.CallExpr:
-			fn := m.callee(n)
+			fn := flow.CalleeOf(ix.flow, ix.info, n)
 			switch {
 			case IsErrorResultCtor(fn):
-				sites = append(sites, &IsErrorSite{Kind: IsErrorCtor, Node: n, Result: n, Ctor: fn, cur: c})
+				sites = append(sites, &Site{Kind: IsErrorCtor, Node: n, Result: n, Ctor: fn, cur: c})
 			case mcpsdk.IsMethod(fn, mcpsdk.GoSDKMCP, "CallToolResult", "SetError"):
 				if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok {
-					sites = append(sites, &IsErrorSite{Kind: IsErrorSet, Node: n, Result: sel.X, Ctor: fn, cur: c})
+					sites = append(sites, &Site{Kind: IsErrorSet, Node: n, Result: sel.X, Ctor: fn, cur: c})
 				}
 			}
 		case *ast.CompositeLit:
 			if !IsResultType(info.TypeOf(n)) {
 				continue
 			}
-			kv, value := m.IsErrorElt(n)
-			if value == nil || m.setsNoError(value) {
+			kv, value := ix.IsErrorElt(n)
+			if value == nil || ix.setsNoError(value) {
 				continue
 			}
 			var at ast.Node = n
 			if kv != nil {
 				at = kv
 			}
-			sites = append(sites, &IsErrorSite{Kind: IsErrorLiteral, Node: at, Result: n, Value: value, Literal: n, cur: c})
+			sites = append(sites, &Site{Kind: IsErrorLiteral, Node: at, Result: n, Value: value, Literal: n, cur: c})
 		case *ast.AssignStmt:
 			if n.Tok != token.ASSIGN {
 				continue
 			}
 			for i, lhs := range n.Lhs {
 				sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr)
-				if !ok || !m.IsErrorField(sel) || len(n.Lhs) != len(n.Rhs) {
+				if !ok || !ix.IsErrorField(sel) || len(n.Lhs) != len(n.Rhs) {
 					continue
 				}
 				rhs := n.Rhs[i]
-				if m.setsNoError(rhs) {
+				if ix.setsNoError(rhs) {
 					continue
 				}
-				sites = append(sites, &IsErrorSite{Kind: IsErrorAssign, Node: n, Result: sel.X, Value: rhs, Field: sel, cur: c})
+				sites = append(sites, &Site{Kind: IsErrorAssign, Node: n, Result: sel.X, Value: rhs, Field: sel, cur: c})
 			}
 		}
 	}
@@ -154,12 +166,12 @@ func (m *Model) findIsErrorSites() []*IsErrorSite {
 // SetsIsError reports whether a value given to IsError makes the result
 // an IsError result: anything but the constant false or an IsError read
 // from another SDK value.
-func (m *Model) SetsIsError(v ast.Expr) bool { return !m.setsNoError(v) }
+func (ix *Index) SetsIsError(v ast.Expr) bool { return !ix.setsNoError(v) }
 
 // setsNoError reports whether an IsError value builds no IsError result:
 // the constant false, or an IsError read from another SDK value.
-func (m *Model) setsNoError(v ast.Expr) bool {
-	info := m.Pass.TypesInfo
+func (ix *Index) setsNoError(v ast.Expr) bool {
+	info := ix.info
 	if tv, ok := info.Types[v]; ok && tv.Value != nil && tv.Value.String() == "false" {
 		return true
 	}
@@ -174,8 +186,8 @@ func (m *Model) setsNoError(v ast.Expr) bool {
 // IsErrorElt returns the IsError element of a result literal, keyed (with
 // its key-value node) or positional, and its value; nil when the literal
 // does not set it.
-func (m *Model) IsErrorElt(lit *ast.CompositeLit) (*ast.KeyValueExpr, ast.Expr) {
-	st, ok := m.Pass.TypesInfo.TypeOf(lit).Underlying().(*types.Struct)
+func (ix *Index) IsErrorElt(lit *ast.CompositeLit) (*ast.KeyValueExpr, ast.Expr) {
+	st, ok := ix.info.TypeOf(lit).Underlying().(*types.Struct)
 	if !ok {
 		return nil, nil
 	}
@@ -195,11 +207,11 @@ func (m *Model) IsErrorElt(lit *ast.CompositeLit) (*ast.KeyValueExpr, ast.Expr) 
 
 // IsErrorField reports whether sel selects the IsError field of a tool
 // result (directly or through embedding).
-func (m *Model) IsErrorField(sel *ast.SelectorExpr) bool {
+func (ix *Index) IsErrorField(sel *ast.SelectorExpr) bool {
 	if sel.Sel.Name != "IsError" {
 		return false
 	}
-	s, ok := m.Pass.TypesInfo.Selections[sel]
+	s, ok := ix.info.Selections[sel]
 	if !ok || s.Kind() != types.FieldVal {
 		return false
 	}
