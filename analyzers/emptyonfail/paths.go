@@ -99,7 +99,7 @@ func (c *checker) failureOf(fp *failpath.Path, at astindex.Cursor) *failure {
 			// Decoding the model's own arguments (an optional JSON
 			// filter): the input does not parse, a classification. An
 			// upstream's body that does not decode stays a failure.
-			if id := errUse(fp.Node, fp.Test.Err, c.pass.TypesInfo); id != nil && c.m.ArgumentError(at, id) {
+			if id := errUse(fp.Node, fp.Test.Err, c.pass.TypesInfo); id != nil && c.m.Outcomes().ArgumentError(at, id) {
 				f.kind = condInvalid
 			}
 		}

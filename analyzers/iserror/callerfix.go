@@ -15,6 +15,7 @@ import (
 	"github.com/toolcheck/toolcheck/internal/failpath"
 	"github.com/toolcheck/toolcheck/internal/flow"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
+	"github.com/toolcheck/toolcheck/internal/outcome"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
@@ -64,7 +65,7 @@ func (cv *converter) constText(e ast.Expr) (string, bool) {
 // wrong although the message renders a raw error, and the reason the
 // caller error's text gives when the project's text does not say it
 // ("not found"; empty when it does).
-func (cv *converter) callerEvidence(msg message, o toolmodel.Outcome) (string, bool) {
+func (cv *converter) callerEvidence(msg message, o outcome.Outcome) (string, bool) {
 	if cv.saysCaller(msg) {
 		return "", true
 	}
@@ -81,7 +82,7 @@ func (cv *converter) callerEvidence(msg message, o toolmodel.Outcome) (string, b
 			reason = "conflicts with the current state"
 		}
 	}
-	if reason == "" && o.Kind == toolmodel.OutcomeCaller {
+	if reason == "" && o.Kind == outcome.Caller {
 		for code, r := range map[string]string{"400": "rejected as invalid", "403": "access denied", "404": "not found",
 			"409": "conflicts with the current state", "410": "not found", "422": "rejected as invalid"} {
 			if strings.Contains(o.Why, "HTTP "+code+" ") {
@@ -112,7 +113,7 @@ func (cv *converter) saysCaller(msg message) bool {
 // shows only that something failed: the text as it is, and with toolerr
 // the failed error kept as the cause for the log.
 func (cv *converter) ownCaller(msg message, api toolmodel.ToolErrorAPI) (string, string, bool) {
-	ctor := api.Ctors[toolmodel.OutcomeCaller]
+	ctor := api.Ctors[outcome.Caller]
 	text, ok := cv.ctorText(ctor, msg, api)
 	if !ok {
 		return "", "", false
@@ -130,10 +131,10 @@ func (cv *converter) ownCaller(msg message, api toolmodel.ToolErrorAPI) (string,
 // when reason is not empty, and the error kept as the ToolError's cause.
 // False when the API has no caller constructor or no way to keep the
 // cause, or the text cannot be written without the error.
-func (cv *converter) callerWithCause(msg message, api toolmodel.ToolErrorAPI, raw []ast.Expr, reason string, o toolmodel.Outcome) (string, string, bool) {
-	kind := toolmodel.OutcomeCaller
-	if o.Kind == toolmodel.OutcomeStale && api.Ctors[toolmodel.OutcomeStale] != "" {
-		kind = toolmodel.OutcomeStale
+func (cv *converter) callerWithCause(msg message, api toolmodel.ToolErrorAPI, raw []ast.Expr, reason string, o outcome.Outcome) (string, string, bool) {
+	kind := outcome.Caller
+	if o.Kind == outcome.Stale && api.Ctors[outcome.Stale] != "" {
+		kind = outcome.Stale
 	}
 	ctor := api.Ctors[kind]
 	cause, kept, ok := cv.causeAndParts(ctor, api, raw, msg)
@@ -205,7 +206,7 @@ func (cv *converter) partsWithout(msg message) ([]part, bool) {
 // rules), with the message's own text as the context. False when the API
 // is not toolerr, or the text cannot be written without the error.
 func (cv *converter) upstreamFix(msg message, api toolmodel.ToolErrorAPI, raw []ast.Expr) (string, string, bool) {
-	ctor := api.Ctors[toolmodel.OutcomeCaller]
+	ctor := api.Ctors[outcome.Caller]
 	cause, kept, ok := cv.causeAndParts(ctor, api, raw, msg)
 	if !ok {
 		return "", "", false
@@ -336,7 +337,7 @@ func (cv *converter) givenArgument(raw []ast.Expr) (given, tested bool) {
 		return false, false // encoding a value looks nothing up (json.Marshal)
 	}
 	for _, a := range fp.Op.Args {
-		if cv.c.m.MentionsArgument(cv.at, a) {
+		if cv.c.m.Outcomes().MentionsArgument(cv.at, a) {
 			return true, cv.callerCaseTested(fp)
 		}
 	}
@@ -435,7 +436,7 @@ func trimErrorEnd(s string) string {
 // may be the model's mistake too), or the API is not toolerr.
 func (cv *converter) ownCheckFix(msg message, api toolmodel.ToolErrorAPI, raw []ast.Expr) (string, string, bool) {
 	m := cv.c.m
-	ctor := api.Ctors[toolmodel.OutcomeCaller]
+	ctor := api.Ctors[outcome.Caller]
 	fp := cv.rawOp(raw)
 	if ctor == "" || api.Pkg != toolmodel.ToolerrModule || fp == nil {
 		return "", "", false

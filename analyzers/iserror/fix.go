@@ -17,6 +17,7 @@ import (
 	"github.com/toolcheck/toolcheck/internal/goapi"
 	"github.com/toolcheck/toolcheck/internal/isresult"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
+	"github.com/toolcheck/toolcheck/internal/outcome"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
@@ -432,15 +433,15 @@ func (cv *converter) convert(msg message, api toolmodel.ToolErrorAPI) (string, s
 			return "", "", false
 		}
 	}
-	o := m.FailureOutcome(cv.at, textExpr)
+	o := m.Outcomes().FailureOutcome(cv.at, textExpr)
 	raw := cv.rawErrors(msg)
 	argErr := len(raw) > 0 // every raw error is about the arguments
 	for _, e := range raw {
-		if m.ArgumentError(cv.at, e) {
+		if m.Outcomes().ArgumentError(cv.at, e) {
 			continue
 		}
 		argErr = false
-		if m.ValidatorError(cv.at, e) {
+		if m.Outcomes().ValidatorError(cv.at, e) {
 			// The project's own check whose outcome the evidence cannot
 			// tell: its text is not a raw internal error, and whether it
 			// is a caller error is not shown.
@@ -472,23 +473,23 @@ func (cv *converter) convert(msg message, api toolmodel.ToolErrorAPI) (string, s
 		e, ok := cv.wrapped(msg)
 		return e, faultFix, ok
 	}
-	if (o.Kind == toolmodel.OutcomeFault && o.Why == "" || o.Kind == toolmodel.OutcomeUnknown) && cv.saysCaller(msg) {
+	if (o.Kind == outcome.Fault && o.Why == "" || o.Kind == outcome.Unknown) && cv.saysCaller(msg) {
 		// The evidence shows only that something failed, or nothing;
 		// the project's own text says what the model named is wrong.
 		return cv.ownCaller(msg, api)
 	}
 	kind := o.Kind
 	switch kind {
-	case toolmodel.OutcomeOff:
-		kind = toolmodel.OutcomeCaller
-	case toolmodel.OutcomeStale:
+	case outcome.Off:
+		kind = outcome.Caller
+	case outcome.Stale:
 		if api.Ctors[kind] == "" {
-			kind = toolmodel.OutcomeCaller
+			kind = outcome.Caller
 		}
-	case toolmodel.OutcomeFault:
+	case outcome.Fault:
 		e, ok := cv.fault(msg)
 		return e, faultFix, ok
-	case toolmodel.OutcomeUnknown:
+	case outcome.Unknown:
 		return "", "", false
 	}
 	ctor := api.Ctors[kind]

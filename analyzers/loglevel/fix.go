@@ -10,15 +10,15 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
+	"github.com/toolcheck/toolcheck/internal/outcome"
 	"github.com/toolcheck/toolcheck/internal/toolerror"
-	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
 // infoFix returns the suggested fix that sets a construction's level to
 // INFO in the ToolError API's own way: the level field of a literal, a
 // level option, a level builder, or the constructor the API offers for
 // caller errors.
-func (ch *checker) infoFix(s *toolerror.Site, o toolmodel.Outcome) *analysis.SuggestedFix {
+func (ch *checker) infoFix(s *toolerror.Site, o outcome.Outcome) *analysis.SuggestedFix {
 	file := ch.m.FileOf(s.Node.Pos())
 	if file == nil {
 		return nil
@@ -186,7 +186,7 @@ func (ch *checker) builderFix(file *ast.File, s *toolerror.Site, call *ast.CallE
 
 // ctorFix replaces a constructor with its sibling of the same signature
 // that builds at INFO (toolerr.New -> toolerr.CallerError).
-func (ch *checker) ctorFix(file *ast.File, s *toolerror.Site, call *ast.CallExpr, o toolmodel.Outcome) *analysis.SuggestedFix {
+func (ch *checker) ctorFix(file *ast.File, s *toolerror.Site, call *ast.CallExpr, o outcome.Outcome) *analysis.SuggestedFix {
 	pkg := s.Ctor.Pkg()
 	sig := s.Ctor.Type().(*types.Signature)
 	if pkg == nil || sig.Recv() != nil || s.Message == nil {
@@ -213,8 +213,8 @@ func (ch *checker) ctorFix(file *ast.File, s *toolerror.Site, call *ast.CallExpr
 		}
 	}
 	fn := ch.m.OutcomeCtor(cands, o.Kind)
-	if fn == nil && o.Kind != toolmodel.OutcomeCaller {
-		fn = ch.m.OutcomeCtor(cands, toolmodel.OutcomeCaller) // stale, or turned off: INFO all the same
+	if fn == nil && o.Kind != outcome.Caller {
+		fn = ch.m.OutcomeCtor(cands, outcome.Caller) // stale, or turned off: INFO all the same
 	}
 	if fn == nil {
 		return nil

@@ -83,7 +83,7 @@ func run(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter, strict 
 // callerError reports a construction at the ERROR default whose path or
 // message says the caller can act.
 func (ch *checker) callerError(s *toolerror.Site, c astindex.Cursor) (analysis.Diagnostic, bool) {
-	o := ch.m.FailureOutcome(c, s.Message)
+	o := ch.m.Outcomes().FailureOutcome(c, s.Message)
 	if !o.CallerActs() {
 		return analysis.Diagnostic{}, false
 	}

@@ -18,6 +18,7 @@ import (
 
 	"github.com/toolcheck/toolcheck/internal/flow"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
+	"github.com/toolcheck/toolcheck/internal/outcome"
 	"github.com/toolcheck/toolcheck/internal/toolerror"
 )
 
@@ -601,17 +602,17 @@ func (m *Model) messageCtor(fn *types.Func) bool {
 // and whose name says it (Caller, Stale, Unavailable, Fault); for a caller
 // error, when no name says, the only INFO constructor whose name does not
 // say Stale. Nil when none qualifies, or several do.
-func (m *Model) OutcomeCtor(cands []*types.Func, k OutcomeKind) *types.Func {
+func (m *Model) OutcomeCtor(cands []*types.Func, k outcome.Kind) *types.Func {
 	var level toolerror.Level
 	var word string
 	switch k {
-	case OutcomeCaller:
+	case outcome.Caller:
 		level, word = toolerror.LevelInfo, "Caller"
-	case OutcomeStale:
+	case outcome.Stale:
 		level, word = toolerror.LevelInfo, "Stale"
-	case OutcomeUnavailable:
+	case outcome.Unavailable:
 		level, word = toolerror.LevelWarn, "Unavailable"
-	case OutcomeFault:
+	case outcome.Fault:
 		level, word = toolerror.LevelError, "Fault"
 	default:
 		return nil
@@ -625,7 +626,7 @@ func (m *Model) OutcomeCtor(cands []*types.Func, k OutcomeKind) *types.Func {
 		switch {
 		case strings.Contains(fn.Name(), word):
 			named = append(named, fn)
-		case k == OutcomeCaller && !strings.Contains(fn.Name(), "Stale"):
+		case k == outcome.Caller && !strings.Contains(fn.Name(), "Stale"):
 			unnamed = append(unnamed, fn)
 		}
 	}
@@ -642,8 +643,8 @@ func (m *Model) OutcomeCtor(cands []*types.Func, k OutcomeKind) *types.Func {
 // one per outcome, as the file spells them, with the edits that import
 // their package when the file does not yet.
 type ToolErrorAPI struct {
-	Pkg     string                 // the package's path
-	Ctors   map[OutcomeKind]string // OutcomeCaller, OutcomeStale, OutcomeUnavailable, OutcomeFault
+	Pkg     string                  // the package's path
+	Ctors   map[outcome.Kind]string // outcome.Caller, outcome.Stale, outcome.Unavailable, outcome.Fault
 	Imports []analysis.TextEdit
 }
 
@@ -665,7 +666,7 @@ func (m *Model) ToolErrorAPI(file *ast.File) (ToolErrorAPI, bool) {
 			fns[qual] = fn
 		}
 	}
-	api := ToolErrorAPI{Ctors: map[OutcomeKind]string{}}
+	api := ToolErrorAPI{Ctors: map[outcome.Kind]string{}}
 	switch {
 	case len(byPkg) == 1:
 		for path, quals := range byPkg {
@@ -676,7 +677,7 @@ func (m *Model) ToolErrorAPI(file *ast.File) (ToolErrorAPI, bool) {
 				cands[i] = fns[q]
 				qualOf[fns[q]] = q
 			}
-			for _, k := range []OutcomeKind{OutcomeCaller, OutcomeStale, OutcomeUnavailable, OutcomeFault} {
+			for _, k := range []outcome.Kind{outcome.Caller, outcome.Stale, outcome.Unavailable, outcome.Fault} {
 				if fn := m.OutcomeCtor(cands, k); fn != nil {
 					api.Ctors[k] = qualOf[fn]
 				}
@@ -688,10 +689,10 @@ func (m *Model) ToolErrorAPI(file *ast.File) (ToolErrorAPI, bool) {
 			return ToolErrorAPI{}, false
 		}
 		api.Pkg, api.Imports = ToolerrModule, edits
-		api.Ctors[OutcomeCaller] = q + "CallerError"
-		api.Ctors[OutcomeStale] = q + "Stale"
-		api.Ctors[OutcomeUnavailable] = q + "Unavailable"
-		api.Ctors[OutcomeFault] = q + "Fault"
+		api.Ctors[outcome.Caller] = q + "CallerError"
+		api.Ctors[outcome.Stale] = q + "Stale"
+		api.Ctors[outcome.Unavailable] = q + "Unavailable"
+		api.Ctors[outcome.Fault] = q + "Fault"
 	default:
 		return ToolErrorAPI{}, false
 	}

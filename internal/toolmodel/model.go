@@ -7,14 +7,14 @@
 // registrar functions that register on a server they are given. What one
 // package learns about its functions travels to its importers as facts.
 //
-// It also answers, once for every analyzer, the questions their rules
-// share: the outcome the evidence around a failure shows (FailureOutcome:
-// caller error, stale state, feature off, unavailable, fault), which
-// loglevel reports on and the fixes convert by. It holds the package's
-// answers of the packages below it: the failure paths (Failures, an
+// It holds, for every analyzer, the package's answers of the packages
+// built on what it finds: the failure paths (Failures, an
 // internal/failpath Finder), the ToolErrors and their levels (ToolErrors,
-// an internal/toolerror Index) and the IsError results built (IsErrors,
-// an internal/isresult Index).
+// an internal/toolerror Index), the IsError results built (IsErrors, an
+// internal/isresult Index) and the outcome the evidence around a failure
+// shows (Outcomes, an internal/outcome Judge: caller error, stale state,
+// feature off, unavailable, fault), which loglevel reports on and the
+// fixes convert by.
 //
 // Test variants: with the tests setting off (the default), findings in
 // _test.go files are not reported. An external test package can then
@@ -38,11 +38,10 @@
 // boundary), records.go, pools.go and dispatch.go (tools carried in
 // records, pools and the project's own interfaces) and facts.go (what a
 // package tells its importers); code.go says which code is tool code.
-// outcome.go and validators.go judge the outcome a failure shows (the
-// failure paths and the error classes they start from are
-// internal/failpath's; ToolErrors and their levels internal/toolerror's,
-// IsError results internal/isresult's). fixes.go, install.go, forward.go
-// and twins.go hold what the analyzers' fixes share.
+// fixes.go, install.go, forward.go and twins.go hold what the analyzers'
+// fixes share. Failure paths and error classes are internal/failpath's,
+// ToolErrors and their levels internal/toolerror's, IsError results
+// internal/isresult's, outcomes internal/outcome's.
 // directives.go and reporter.go suppress and report. Knowledge of Go APIs
 // (parse, decode, marshal, loggers) is in internal/goapi, of the SDKs in
 // internal/mcpsdk; where a value comes from is internal/flow.
@@ -64,6 +63,7 @@ import (
 	"github.com/toolcheck/toolcheck/internal/flow"
 	"github.com/toolcheck/toolcheck/internal/isresult"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
+	"github.com/toolcheck/toolcheck/internal/outcome"
 	"github.com/toolcheck/toolcheck/internal/toolerror"
 
 	"golang.org/x/tools/go/analysis"
@@ -157,9 +157,9 @@ type Model struct {
 	bounded     map[*ast.File]bool              // memoizes BehindBoundary (guarded by mu)
 	installable *bool                           // memoizes allInstallable (guarded by mu)
 	fwdTracer   *flow.Tracer                    // the tracer of forward.go (guarded by mu)
-	// oc judges outcomes (outcome.go), made on first use.
-	oc           *outcomes
-	outcomesOnce sync.Once
+	// judge judges outcomes (Outcomes), made on first use.
+	judge     *outcome.Judge
+	judgeOnce sync.Once
 
 	// mu guards the memo tables behind methods that analyzers may call
 	// concurrently once the model is built (IsBoundary).
@@ -213,7 +213,7 @@ func newModel(cfg *config.Config, name string, host bool) *Analyzer {
 		Doc:        "computes the shared MCP tool model (registrations, handlers, boundaries, servers) for toolcheck's analyzers",
 		URL:        "https://github.com/toolcheck/toolcheck",
 		ResultType: reflect.TypeFor[*Model](),
-		FactTypes:  []analysis.Fact{new(FuncFact), new(toolerror.LevelFact), new(PoolFact), new(validatorFact), new(ToolVarFact)},
+		FactTypes:  []analysis.Fact{new(FuncFact), new(toolerror.LevelFact), new(PoolFact), new(outcome.ValidatorFact), new(ToolVarFact)},
 	}
 	info := &modelInfo{host: host}
 	a.Run = func(pass *analysis.Pass) (any, error) { return run(pass, cfg, info) }
@@ -353,7 +353,7 @@ func build(pass *analysis.Pass, cfg *config.Config, names []string) (*Model, err
 			m.Failures = failpath.New(pass.TypesInfo, m.Flow, eff.CallerErrors)
 			m.ToolErrors = toolerror.New(pass, eff, m.Flow, m.Syntax, false)
 			m.IsErrors = isresult.New(pass.TypesInfo, m.Flow, m.Syntax, false)
-			m.outcomes().exportValidators()
+			m.Outcomes().ExportValidators()
 		}
 		return m, nil
 	}
@@ -363,7 +363,7 @@ func build(pass *analysis.Pass, cfg *config.Config, names []string) (*Model, err
 	m.index()
 	m.build()
 	m.ToolErrors.Levels().ExportFacts()
-	m.outcomes().exportValidators()
+	m.Outcomes().ExportValidators()
 	return m, nil
 }
 
@@ -498,4 +498,16 @@ func newNameSet(names []string) nameSet {
 		s[n] = true
 	}
 	return s
+}
+
+// Outcomes returns the package's outcome judge, made on first use.
+func (m *Model) Outcomes() *outcome.Judge {
+	m.judgeOnce.Do(func() {
+		m.judge = outcome.New(outcome.Inputs{
+			Pass: m.Pass, Flow: m.Flow, Syntax: m.Syntax, Failures: m.Failures,
+			Handlers: m.Handlers, ToolCode: m.ToolCode, ToolNames: m.ToolNames,
+			OnlyCalls: m.OnlyCalls, ReturnedByHandler: m.ReturnedByHandler,
+		})
+	})
+	return m.judge
 }

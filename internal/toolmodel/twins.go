@@ -169,9 +169,7 @@ func changesLocal(n ast.Node, local func(ast.Expr) bool, ok *bool) bool {
 // all of such operands.
 func (m *Model) PureExpr(e ast.Expr) bool {
 	info := m.Pass.TypesInfo
-	ch := m.outcomes()
-	ch.mu.Lock()
-	defer ch.mu.Unlock()
+	ch := m.Outcomes()
 	ok := true
 	ast.Inspect(e, func(n ast.Node) bool {
 		switch x := n.(type) {
@@ -183,7 +181,7 @@ func (m *Model) PureExpr(e ast.Expr) bool {
 				break // a conversion
 			}
 			fn := typeutil.StaticCallee(info, x)
-			ok = ok && fn != nil && (goapi.IsPure(fn) || ch.pureHelper(fn))
+			ok = ok && fn != nil && (goapi.IsPure(fn) || ch.PureHelper(fn))
 		default:
 			ok = false
 		}

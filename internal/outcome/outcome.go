@@ -1,4 +1,12 @@
-package toolmodel
+// Package outcome judges which of the design's outcomes a failure shows
+// (caller error, stale state, a feature turned off, a condition that heals
+// itself, a server fault) from the evidence around the code that builds
+// it: the failure path it lies on and how its error was classified, an
+// argument check, a lookup keyed by argument data, a feature flag, and its
+// message. loglevel reports on it and the fixes convert by it. Validators,
+// the project's functions that compute from their parameters alone, pass
+// to importing packages as facts (ValidatorFact).
+package outcome
 
 import (
 	"fmt"
@@ -48,32 +56,32 @@ func staleIf(ev evidence, class failpath.Class) evidence {
 
 var failure = evidence{kind: evFailure}
 
-// An OutcomeKind is the outcome of a tool call that the evidence around a
+// An Kind is the outcome of a tool call that the evidence around a
 // failure shows (RULES.md: result, caller error, stale state, server fault).
-type OutcomeKind int
+type Kind int
 
 const (
-	OutcomeUnknown     OutcomeKind = iota // nothing tells: a fault unless shown otherwise
-	OutcomeCaller                         // the model sent a bad argument or asked for what does not exist
-	OutcomeStale                          // the model sent an outdated version or an expired handle
-	OutcomeOff                            // a feature the operator turned off, which the message steers around
-	OutcomeUnavailable                    // a server condition that heals itself
-	OutcomeFault                          // a server fault an operator has to fix
+	Unknown     Kind = iota // nothing tells: a fault unless shown otherwise
+	Caller                  // the model sent a bad argument or asked for what does not exist
+	Stale                   // the model sent an outdated version or an expired handle
+	Off                     // a feature the operator turned off, which the message steers around
+	Unavailable             // a server condition that heals itself
+	Fault                   // a server fault an operator has to fix
 )
 
 // An Outcome is what the evidence around one failure shows, and why.
 type Outcome struct {
-	Kind OutcomeKind
+	Kind Kind
 	// Why completes "a ToolError built ...": "on the fs.ErrNotExist
 	// path", "where the operator turned the feature off (cfg.Search is
-	// false)"; empty for OutcomeUnknown.
+	// false)"; empty for Unknown.
 	Why string
 }
 
 // CallerActs reports whether the caller can act on the outcome: a caller
 // error, stale state, or a feature turned off, each logged at INFO.
 func (o Outcome) CallerActs() bool {
-	return o.Kind == OutcomeCaller || o.Kind == OutcomeStale || o.Kind == OutcomeOff
+	return o.Kind == Caller || o.Kind == Stale || o.Kind == Off
 }
 
 // FailureOutcome returns the outcome the evidence shows for a failure
@@ -82,16 +90,15 @@ func (o Outcome) CallerActs() bool {
 // of an error test and how its error was classified, an argument check, a
 // lookup keyed by argument data, a feature flag), then its message (one
 // naming a registered tool, or a server condition).
-func (m *Model) FailureOutcome(c astindex.Cursor, msg ast.Expr) Outcome {
-	ch := m.outcomes()
+func (ch *Judge) FailureOutcome(c astindex.Cursor, msg ast.Expr) Outcome {
 	ch.mu.Lock()
 	defer ch.mu.Unlock()
 	texts := ch.messageTexts(msg, 0)
 	switch serverMessage(texts) {
-	case OutcomeUnavailable:
-		return Outcome{Kind: OutcomeUnavailable, Why: "with a message that says the condition heals itself"}
-	case OutcomeFault:
-		return Outcome{Kind: OutcomeFault, Why: "with a message that says the server failed"}
+	case Unavailable:
+		return Outcome{Kind: Unavailable, Why: "with a message that says the condition heals itself"}
+	case Fault:
+		return Outcome{Kind: Fault, Why: "with a message that says the server failed"}
 	}
 	ctx := ch.handlerCtx(c)
 	ev := ctx.pathEvidence(c)
@@ -106,13 +113,13 @@ func (m *Model) FailureOutcome(c astindex.Cursor, msg ast.Expr) Outcome {
 	switch ev.kind {
 	case evCaller:
 		if ev.stale {
-			return Outcome{Kind: OutcomeStale, Why: ev.text}
+			return Outcome{Kind: Stale, Why: ev.text}
 		}
-		return Outcome{Kind: OutcomeCaller, Why: ev.text}
+		return Outcome{Kind: Caller, Why: ev.text}
 	case evFlag:
-		return Outcome{Kind: OutcomeOff, Why: ev.text}
+		return Outcome{Kind: Off, Why: ev.text}
 	case evFailure:
-		return Outcome{Kind: OutcomeFault}
+		return Outcome{Kind: Fault}
 	}
 	return Outcome{}
 }
@@ -121,8 +128,7 @@ func (m *Model) FailureOutcome(c astindex.Cursor, msg ast.Expr) Outcome {
 // reading or checking the model's arguments: an accessor of the request, a
 // validator, a parser of argument data. Its text is about the arguments,
 // written for the caller.
-func (m *Model) ArgumentError(c astindex.Cursor, e ast.Expr) bool {
-	ch := m.outcomes()
+func (ch *Judge) ArgumentError(c astindex.Cursor, e ast.Expr) bool {
 	ch.mu.Lock()
 	defer ch.mu.Unlock()
 	return ch.handlerCtx(c).errOrigin(e, c).kind == evCaller
@@ -133,8 +139,7 @@ func (m *Model) ArgumentError(c astindex.Cursor, e ast.Expr) bool {
 // reads, the arguments of the calls in it, its fields and literals. A
 // failure of an operation given such a value may be the upstream saying
 // the model named nothing.
-func (m *Model) MentionsArgument(c astindex.Cursor, e ast.Expr) bool {
-	ch := m.outcomes()
+func (ch *Judge) MentionsArgument(c astindex.Cursor, e ast.Expr) bool {
 	ch.mu.Lock()
 	defer ch.mu.Unlock()
 	ctx := ch.handlerCtx(c)
@@ -164,7 +169,7 @@ func (ctx *pathCtx) mentions(e ast.Expr, seen map[*types.Var]bool, depth int) bo
 				break
 			}
 			seen[v] = true
-			switch pi, isParam := ctx.c.m.Flow.ParamOf(v); {
+			switch pi, isParam := ctx.c.in.Flow.ParamOf(v); {
 			case ctx.input[v] || ctx.req[v]:
 				found = true
 			case isParam && pi.Func == ctx.handler && pi.Index >= 0:
@@ -175,12 +180,12 @@ func (ctx *pathCtx) mentions(e ast.Expr, seen map[*types.Var]bool, depth int) bo
 				// operation answered with (issue, resp, err :=
 				// client.Get(ctx, owner, n)) is the upstream's answer.
 				_, basic := v.Type().Underlying().(*types.Basic)
-				for _, d := range ctx.c.m.Flow.Defs(v) {
+				for _, d := range ctx.c.in.Flow.Defs(v) {
 					if d.Tuple < 0 || basic {
 						found = found || ctx.mentions(d.Rhs, seen, depth+1)
 					}
 				}
-				for _, addr := range ctx.c.m.Flow.AddrOf(v) {
+				for _, addr := range ctx.c.in.Flow.AddrOf(v) {
 					_, has := ctx.bindsArgs(addr, depth) // mapstructure.Decode(args, &params)
 					found = found || has
 				}
@@ -194,12 +199,11 @@ func (ctx *pathCtx) mentions(e ast.Expr, seen map[*types.Var]bool, depth int) bo
 // ValidatorError reports whether the error e, used at c, is the error of
 // the project's own check whose outcome the evidence cannot tell: a
 // validator (a function that computes from its parameters alone, see
-// validatorFact) called with values not traced to the arguments, or a
+// ValidatorFact) called with values not traced to the arguments, or a
 // function that reads the request itself besides the server's state. Its
 // text is the project's, about those values; whether the model or the
 // server is at fault is not shown.
-func (m *Model) ValidatorError(c astindex.Cursor, e ast.Expr) bool {
-	ch := m.outcomes()
+func (ch *Judge) ValidatorError(c astindex.Cursor, e ast.Expr) bool {
 	ch.mu.Lock()
 	defer ch.mu.Unlock()
 	id, ok := ast.Unparen(e).(*ast.Ident)
@@ -236,17 +240,34 @@ func (m *Model) ValidatorError(c astindex.Cursor, e ast.Expr) bool {
 		if _, ptr := types.Unalias(recv.Type()).(*types.Pointer); ptr {
 			return false
 		}
-		d := ch.m.Flow.Decl(fn.Origin())
+		d := ch.in.Flow.Decl(fn.Origin())
 		return d != nil && d.Body != nil && ch.failsSomewhere(d.Body) && ch.pureBody(d.Body)
 	}
 	return ch.validator(fn)
 }
 
-// outcomes judges the outcome of the failures built in one package: the
-// evidence of the branches around a construction and of its message.
-type outcomes struct {
+// Inputs are what a Judge reads of the package and of the tool model.
+type Inputs struct {
+	Pass      *analysis.Pass
+	Flow      *flow.Info
+	Syntax    *astindex.Index
+	Failures  *failpath.Finder
+	Handlers  map[ast.Node]bool // the tool handlers
+	ToolCode  map[ast.Node]bool // the functions tool handlers reach
+	ToolNames map[string]bool   // the names of the tools the package declares
+	// OnlyCalls returns the calls of fn when they are its only uses.
+	OnlyCalls func(fn *types.Func) []*ast.CallExpr
+	// ReturnedByHandler reports whether a tool handler returns what fn
+	// returns.
+	ReturnedByHandler func(fn ast.Node) bool
+}
+
+// A Judge judges the outcome of the failures built in one package: the
+// evidence of the branches around a construction and of its message. Its
+// methods are safe for concurrent use.
+type Judge struct {
 	pass   *analysis.Pass
-	m      *Model
+	in     Inputs
 	mu     sync.Mutex // guards the memo tables: analyzers ask concurrently
 	locals map[localKey]localResult
 	// validators memoizes validator, params paramArg.
@@ -254,16 +275,14 @@ type outcomes struct {
 	params     map[paramKey]localResult
 }
 
-func (m *Model) outcomes() *outcomes {
-	m.outcomesOnce.Do(func() {
-		m.oc = &outcomes{pass: m.Pass, m: m, locals: map[localKey]localResult{}, validators: map[*types.Func]bool{}, params: map[paramKey]localResult{}}
-	})
-	return m.oc
+// New returns the Judge of a package.
+func New(in Inputs) *Judge {
+	return &Judge{pass: in.Pass, in: in, locals: map[localKey]localResult{}, validators: map[*types.Func]bool{}, params: map[paramKey]localResult{}}
 }
 
 // pathCtx evaluates the branches around one ToolError construction.
 type pathCtx struct {
-	c       *outcomes
+	c       *Judge
 	handler ast.Node // the enclosing tool handler, or nil
 	req     map[*types.Var]bool
 	input   map[*types.Var]bool
@@ -271,12 +290,12 @@ type pathCtx struct {
 
 // handlerCtx returns the context of the tool handler enclosing c (through
 // function literals), with its request and typed-input parameters.
-func (ch *outcomes) handlerCtx(c astindex.Cursor) *pathCtx {
+func (ch *Judge) handlerCtx(c astindex.Cursor) *pathCtx {
 	ctx := &pathCtx{c: ch, req: map[*types.Var]bool{}, input: map[*types.Var]bool{}}
 	info := ch.pass.TypesInfo
 	for e := range c.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
 		n := e.Node()
-		if !ch.m.Handlers[n] {
+		if !ch.in.Handlers[n] {
 			continue
 		}
 		var t types.Type
@@ -347,7 +366,7 @@ func (ch *outcomes) handlerCtx(c astindex.Cursor) *pathCtx {
 				}
 			}
 		}
-		if len(req) == 0 && !ch.m.ToolCode[e.Node()] && !ch.m.ReturnedByHandler(e.Node()) {
+		if len(req) == 0 && !ch.in.ToolCode[e.Node()] && !ch.in.ReturnedByHandler(e.Node()) {
 			// (A function of tool code that takes the arguments alone,
 			// func createIteration(ctx, client, args map[string]any),
 			// reads them as the handler does; one that takes values its
@@ -451,7 +470,7 @@ func (ctx *pathCtx) argExprDepth(e ast.Expr, depth int) (ok, has bool) {
 		if ctx.req[v] {
 			return false, false
 		}
-		if pi, ok := ctx.c.m.Flow.ParamOf(v); ok && pi.Func == ctx.handler && pi.Index >= 0 {
+		if pi, ok := ctx.c.in.Flow.ParamOf(v); ok && pi.Func == ctx.handler && pi.Index >= 0 {
 			return ctx.c.paramArg(pi, depth)
 		}
 		return ctx.c.localArg(ctx, v, depth)
@@ -531,7 +550,7 @@ func (ctx *pathCtx) isArgAccessor(call *ast.CallExpr, fn *types.Func) bool {
 
 // localArg reports whether every value stored in the local variable v
 // reads only arguments.
-func (ch *outcomes) localArg(ctx *pathCtx, v *types.Var, depth int) (ok, has bool) {
+func (ch *Judge) localArg(ctx *pathCtx, v *types.Var, depth int) (ok, has bool) {
 	h := ctx.handler
 	if h == nil || !(h.Pos() <= v.Pos() && v.Pos() < h.End()) {
 		return false, false
@@ -548,7 +567,7 @@ func (ch *outcomes) localArg(ctx *pathCtx, v *types.Var, depth int) (ok, has boo
 		allOK = allOK && ok
 		anyHas = anyHas || has
 	}
-	fl := ch.m.Flow
+	fl := ch.in.Flow
 	for _, d := range fl.Defs(v) {
 		switch {
 		case d.Zero:
@@ -636,12 +655,12 @@ func (ctx *pathCtx) bindsArgs(addr *ast.UnaryExpr, depth int) (ok, has bool) {
 // paramArg reports whether parameter p of a declared function holds
 // argument data at every call: the function is only ever called, and
 // each call passes, in its own tool code, argument data there.
-func (ch *outcomes) paramArg(p flow.Param, depth int) (ok, has bool) {
+func (ch *Judge) paramArg(p flow.Param, depth int) (ok, has bool) {
 	d, isDecl := p.Func.(*ast.FuncDecl)
 	if !isDecl || depth > 8 {
 		return false, false
 	}
-	fn := ch.m.Flow.FuncOf(d)
+	fn := ch.in.Flow.FuncOf(d)
 	if fn == nil || fn.Type().(*types.Signature).Variadic() && p.Index >= fn.Type().(*types.Signature).Params().Len()-1 {
 		return false, false
 	}
@@ -650,10 +669,10 @@ func (ch *outcomes) paramArg(p flow.Param, depth int) (ok, has bool) {
 		return r.ok, r.has
 	}
 	ch.params[key] = localResult{false, false} // a recursive call proves nothing
-	calls := ch.m.OnlyCalls(fn)
+	calls := ch.in.OnlyCalls(fn)
 	r := localResult{len(calls) > 0, len(calls) > 0}
 	for _, call := range calls {
-		c, found := ch.m.Syntax.Root().FindNode(call)
+		c, found := ch.in.Syntax.Root().FindNode(call)
 		if !found || p.Index >= len(call.Args) {
 			r = localResult{}
 			break
@@ -676,8 +695,8 @@ type paramKey struct {
 // inLiteral reports whether addr hands the value to a request: an element
 // of a composite literal ({State: &state}), or the value stored in a field
 // (req.StateReason = &reason).
-func (ch *outcomes) inLiteral(addr *ast.UnaryExpr) bool {
-	c, ok := ch.m.Syntax.Root().FindNode(addr)
+func (ch *Judge) inLiteral(addr *ast.UnaryExpr) bool {
+	c, ok := ch.in.Syntax.Root().FindNode(addr)
 	if !ok {
 		return false
 	}
@@ -701,16 +720,25 @@ func (ch *outcomes) inLiteral(addr *ast.UnaryExpr) bool {
 	return false
 }
 
+// PureHelper reports whether fn is one of the package's own pure
+// helpers: one result, no error, a body that reads only its arguments and
+// constants.
+func (ch *Judge) PureHelper(fn *types.Func) bool {
+	ch.mu.Lock()
+	defer ch.mu.Unlock()
+	return ch.pureHelper(fn)
+}
+
 // pureHelper reports whether fn is a function of this package that
 // computes its result from its parameters alone and cannot fail
 // (normalizeConfidence(c)): what it returns for argument data is argument
 // data.
-func (ch *outcomes) pureHelper(fn *types.Func) bool {
+func (ch *Judge) pureHelper(fn *types.Func) bool {
 	sig := fn.Type().(*types.Signature)
 	if fn.Pkg() != ch.pass.Pkg || sig.Recv() != nil || mcpsdk.ReturnsError(sig) || sig.Results().Len() != 1 {
 		return false
 	}
-	d := ch.m.Flow.Decl(fn.Origin())
+	d := ch.in.Flow.Decl(fn.Origin())
 	return d != nil && d.Body != nil && ch.pureBody(d.Body)
 }
 
@@ -902,7 +930,7 @@ func anyOf(a, b evidence) evidence {
 	return evidence{}
 }
 
-func (ch *outcomes) isLocal(v *types.Var) bool {
+func (ch *Judge) isLocal(v *types.Var) bool {
 	return v.Parent() != nil && v.Pkg() != nil && v.Parent() != v.Pkg().Scope() && !v.IsField()
 }
 
@@ -1054,7 +1082,7 @@ func (ctx *pathCtx) callCond(call *ast.CallExpr, holds bool, stmt astindex.Curso
 		return evidence{}
 	}
 	// errors.Is, errors.As, os.IsNotExist, a predicate like isNotFound.
-	if t := ctx.c.m.Failures.TestOf(call); t.Err != nil && t.Failed {
+	if t := ctx.c.in.Failures.TestOf(call); t.Err != nil && t.Failed {
 		if holds && t.Class.CallerCanAct() {
 			return staleIf(caller("on the %s path", t.What), t.Class)
 		}
@@ -1221,8 +1249,8 @@ type def struct {
 }
 
 // defOf returns the one value of v that reaches the use id, or nil.
-func (ch *outcomes) defOf(id *ast.Ident, v *types.Var) *def {
-	d := ch.m.Flow.ReachingDef(v, id)
+func (ch *Judge) defOf(id *ast.Ident, v *types.Var) *def {
+	d := ch.in.Flow.ReachingDef(v, id)
 	if d == nil || d.Rhs == nil || d.Opaque || d.Zero || d.Elem || d.Key {
 		return nil
 	}
@@ -1297,8 +1325,8 @@ func (ctx *pathCtx) errOrigin(x ast.Expr, stmt astindex.Cursor) evidence {
 
 // sentinel evaluates errors.Is(err, v) and err == v, by the model's
 // classification of the error.
-func (ch *outcomes) sentinel(v *types.Var) evidence {
-	if class := ch.m.Failures.ClassOf(v); class.CallerCanAct() {
+func (ch *Judge) sentinel(v *types.Var) evidence {
+	if class := ch.in.Failures.ClassOf(v); class.CallerCanAct() {
 		return staleIf(caller("on the %s path", mcpsdk.Qualified(v)), class)
 	}
 	return failure
@@ -1306,18 +1334,18 @@ func (ch *outcomes) sentinel(v *types.Var) evidence {
 
 // errType evaluates errors.As to t, a type switch case or a type
 // assertion on t.
-func (ch *outcomes) errType(t types.Type) evidence {
+func (ch *Judge) errType(t types.Type) evidence {
 	if t == nil {
 		return failure
 	}
-	if class, what := ch.m.Failures.TypeClass(t); class.CallerCanAct() {
+	if class, what := ch.in.Failures.TypeClass(t); class.CallerCanAct() {
 		return staleIf(caller("on the %s path", what), class)
 	}
 	return failure
 }
 
 // messageTexts returns the constant parts of a model-facing message.
-func (ch *outcomes) messageTexts(e ast.Expr, depth int) []string {
+func (ch *Judge) messageTexts(e ast.Expr, depth int) []string {
 	if e == nil || depth > 4 {
 		return nil
 	}
@@ -1340,7 +1368,7 @@ func (ch *outcomes) messageTexts(e ast.Expr, depth int) []string {
 		}
 	case *ast.Ident:
 		if v, ok := info.Uses[x].(*types.Var); ok && ch.isLocal(v) {
-			if rhs := ch.m.Flow.ValueAt(v, x); rhs != nil {
+			if rhs := ch.in.Flow.ValueAt(v, x); rhs != nil {
 				return ch.messageTexts(rhs, depth+1)
 			}
 		}
@@ -1363,20 +1391,20 @@ var (
 )
 
 // serverMessage returns the fault outcome a message's text names:
-// OutcomeUnavailable for a condition that heals itself, OutcomeFault for
-// an operator's problem, OutcomeUnknown when it names neither.
-func serverMessage(texts []string) OutcomeKind {
-	kind := OutcomeUnknown
+// Unavailable for a condition that heals itself, Fault for
+// an operator's problem, Unknown when it names neither.
+func serverMessage(texts []string) Kind {
+	kind := Unknown
 	for _, t := range texts {
 		l := strings.ToLower(t)
 		for _, c := range healCues {
 			if strings.Contains(l, c) {
-				return OutcomeUnavailable
+				return Unavailable
 			}
 		}
 		for _, c := range faultCues {
 			if strings.Contains(l, c) {
-				kind = OutcomeFault
+				kind = Fault
 			}
 		}
 	}
@@ -1384,10 +1412,10 @@ func serverMessage(texts []string) OutcomeKind {
 }
 
 // namedTool returns a registered tool the message sends the model to.
-func (ch *outcomes) namedTool(texts []string) string {
+func (ch *Judge) namedTool(texts []string) string {
 	var best string
 	for _, t := range texts {
-		for name := range ch.m.ToolNames {
+		for name := range ch.in.ToolNames {
 			if name == "" || !toolMention(t, name) {
 				continue
 			}
@@ -1431,7 +1459,7 @@ func toolMention(text, name string) bool {
 
 // steers reports whether a message sends the model elsewhere: a tool to
 // call, or another way.
-func (ch *outcomes) steers(texts []string) bool {
+func (ch *Judge) steers(texts []string) bool {
 	if ch.namedTool(texts) != "" {
 		return true
 	}

@@ -1,4 +1,4 @@
-package toolmodel
+package outcome
 
 import "testing"
 

@@ -1,4 +1,4 @@
-package toolmodel
+package outcome
 
 import (
 	"go/ast"
@@ -12,22 +12,22 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 )
 
-// validatorFact marks a function whose error can only say that its
+// ValidatorFact marks a function whose error can only say that its
 // arguments are wrong: it computes from its parameters and constants,
 // calling nothing but the request's argument accessors, parsers, pure
 // standard functions and other such functions. Called with the request
 // or the model's arguments (`GetToolReqParam[string](req, "query",
 // true)`, `ExtractMountPath(args)`), its error is a caller error and its
 // results are argument data.
-type validatorFact struct{}
+type ValidatorFact struct{}
 
-func (*validatorFact) AFact() {}
+func (*ValidatorFact) AFact() {}
 
-func (*validatorFact) String() string { return "validator" }
+func (*ValidatorFact) String() string { return "validator" }
 
 // validator reports whether fn is such a function: a function of this
 // package judged by its body, or of another by its fact.
-func (ch *outcomes) validator(fn *types.Func) bool {
+func (ch *Judge) validator(fn *types.Func) bool {
 	if fn == nil {
 		return false
 	}
@@ -39,11 +39,11 @@ func (ch *outcomes) validator(fn *types.Func) bool {
 		if fn.Pkg() == nil || mcpsdk.IsSDKPath(fn.Pkg().Path()) {
 			return false
 		}
-		v := ch.pass.ImportObjectFact(fn, new(validatorFact))
+		v := ch.pass.ImportObjectFact(fn, new(ValidatorFact))
 		ch.validators[fn] = v
 		return v
 	}
-	d := ch.m.Flow.Decl(fn)
+	d := ch.in.Flow.Decl(fn)
 	sig := fn.Type().(*types.Signature)
 	if d == nil || d.Body == nil || !mcpsdk.ReturnsError(sig) || sig.Recv() != nil {
 		// A method reads its receiver: server state, not the arguments.
@@ -61,24 +61,24 @@ func (ch *outcomes) validator(fn *types.Func) bool {
 }
 
 // exportValidators exports the fact of the package's exported validators.
-func (ch *outcomes) exportValidators() {
-	for fn, d := range ch.m.Flow.Decls() {
+func (ch *Judge) ExportValidators() {
+	for fn, d := range ch.in.Flow.Decls() {
 		if fn.Exported() && d.Body != nil && ch.validator(fn) {
-			ch.pass.ExportObjectFact(fn, &validatorFact{})
+			ch.pass.ExportObjectFact(fn, &ValidatorFact{})
 		}
 	}
 }
 
 // failsSomewhere reports whether some return of body returns an error
 // that is not nil: a function that never fails validates nothing.
-func (ch *outcomes) failsSomewhere(body *ast.BlockStmt) bool {
+func (ch *Judge) failsSomewhere(body *ast.BlockStmt) bool {
 	return ch.failsIn(body, nil)
 }
 
 // failsIn is failsSomewhere for a function whose error result is the
 // named result errRes, if any: a bare return after `err = fmt.Errorf(...)`
 // fails too.
-func (ch *outcomes) failsIn(body *ast.BlockStmt, errRes *types.Var) bool {
+func (ch *Judge) failsIn(body *ast.BlockStmt, errRes *types.Var) bool {
 	info := ch.pass.TypesInfo
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
@@ -107,7 +107,7 @@ func (ch *outcomes) failsIn(body *ast.BlockStmt, errRes *types.Var) bool {
 // pureBody reports whether body calls only what a validator may call,
 // reads no package variable, and neither starts goroutines nor uses
 // channels or function literals.
-func (ch *outcomes) pureBody(body *ast.BlockStmt) bool {
+func (ch *Judge) pureBody(body *ast.BlockStmt) bool {
 	info := ch.pass.TypesInfo
 	ok := true
 	ast.Inspect(body, func(n ast.Node) bool {
@@ -148,7 +148,7 @@ func (ch *outcomes) pureBody(body *ast.BlockStmt) bool {
 // validatorCall reports whether a validator may call fn: an argument
 // accessor of the request, a parser, a pure standard function, an error
 // constructor, or another validator.
-func (ch *outcomes) validatorCall(fn *types.Func) bool {
+func (ch *Judge) validatorCall(fn *types.Func) bool {
 	sig := fn.Type().(*types.Signature)
 	path := mcpsdk.PkgPath(fn)
 	if recv := sig.Recv(); recv != nil {
