@@ -244,7 +244,7 @@ func (c *checker) helperMessage(call *ast.CallExpr, fn *types.Func) (message, bo
 	if t := c.twinOf(fn); t != nil && !formatted && (t.Pkg() == c.pass.Pkg || t.Exported()) && c.oneTextOneError(ps) {
 		pure := true
 		for _, a := range call.Args {
-			pure = pure && c.m.PureExpr(a)
+			pure = pure && pureExpr(c.m, a)
 		}
 		if pure {
 			msg.twin, msg.call = t, call

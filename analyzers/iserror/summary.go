@@ -39,11 +39,11 @@ type Fact struct {
 	// Results lists the results that carry an IsError result, and when.
 	Results []Cond
 	// Twin names the function of the package that does what the helper
-	// does before building its result (toolmodel.EffectTwin): a fix
+	// does before building its result (effectTwin): a fix
 	// returning an error instead of calling the helper calls it.
 	Twin string
 	// Stores says the helper stores into more than its own variables
-	// (toolmodel.ChangesOnlyLocals): a fix may not drop its call.
+	// (changesOnlyLocals): a fix may not drop its call.
 	Stores bool
 }
 
@@ -510,7 +510,7 @@ func (c *checker) varValue(v *types.Var, use ast.Expr, fn ast.Node, at token.Pos
 	return c.value(a.rhs, fn, at, depth+1)
 }
 
-// twinOf returns the effect twin of the helper fn (toolmodel.EffectTwin):
+// twinOf returns the effect twin of the helper fn (effectTwin):
 // from the syntax for a function of this package, else from its fact.
 func (c *checker) twinOf(fn *types.Func) *types.Func {
 	fn = fn.Origin()
@@ -519,7 +519,7 @@ func (c *checker) twinOf(fn *types.Func) *types.Func {
 	}
 	var t *types.Func
 	if d := c.m.Flow.Decl(fn); d != nil {
-		t = c.m.EffectTwin(d)
+		t = effectTwin(c.m, d)
 	} else if fn.Pkg() != nil && fn.Pkg() != c.pass.Pkg {
 		var f Fact
 		if c.pass.ImportObjectFact(fn, &f) && f.Twin != "" {
@@ -536,7 +536,7 @@ func (c *checker) twinOf(fn *types.Func) *types.Func {
 func (c *checker) stores(fn *types.Func) bool {
 	fn = fn.Origin()
 	if d := c.m.Flow.Decl(fn); d != nil {
-		return d.Body != nil && !c.m.ChangesOnlyLocals(d, d.Body.List)
+		return d.Body != nil && !changesOnlyLocals(c.m, d, d.Body.List)
 	}
 	var f Fact
 	return fn.Pkg() != c.pass.Pkg && c.pass.ImportObjectFact(fn, &f) && f.Stores

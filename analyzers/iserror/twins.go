@@ -1,4 +1,4 @@
-package toolmodel
+package iserror
 
 import (
 	"fmt"
@@ -10,9 +10,10 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/toolcheck/toolcheck/internal/goapi"
+	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
-// EffectTwin returns the function of d's package that does what d does
+// effectTwin returns the function of d's package that does what d does
 // before it builds its result, and nothing else: same parameter types, a
 // body that is the first statements of d's, then at most a return of
 // parameters and constants. A project's helper that records a failure
@@ -33,7 +34,7 @@ import (
 //
 // A fix that turns a call of the helper into a returned error keeps the
 // record by calling the twin. The twin found first by name wins.
-func (m *Model) EffectTwin(d *ast.FuncDecl) *types.Func {
+func effectTwin(m *toolmodel.Model, d *ast.FuncDecl) *types.Func {
 	fn := m.Flow.FuncOf(d)
 	if fn == nil || d.Body == nil || len(d.Body.List) < 2 || d.Recv != nil {
 		return nil
@@ -58,14 +59,14 @@ func (m *Model) EffectTwin(d *ast.FuncDecl) *types.Func {
 		}
 		n := 0
 		if same {
-			n = m.runsPrefix(od, osig, d, sig)
+			n = runsPrefix(m, od, osig, d, sig)
 		}
 		if n == 0 {
 			continue
 		}
 		best, prefix = other, n
 	}
-	if best != nil && !m.ChangesOnlyLocals(d, d.Body.List[prefix:]) {
+	if best != nil && !changesOnlyLocals(m, d, d.Body.List[prefix:]) {
 		return nil
 	}
 	return best
@@ -74,12 +75,12 @@ func (m *Model) EffectTwin(d *ast.FuncDecl) *types.Func {
 // runsPrefix returns how many statements twin's body shares with the start
 // of d's, parameters compared by position, when its body is that proper
 // prefix, then at most a return of parameters and constants; else 0.
-func (m *Model) runsPrefix(twin *ast.FuncDecl, tsig *types.Signature, d *ast.FuncDecl, sig *types.Signature) int {
+func runsPrefix(m *toolmodel.Model, twin *ast.FuncDecl, tsig *types.Signature, d *ast.FuncDecl, sig *types.Signature) int {
 	list := twin.Body.List
 	if n := len(list); n > 0 {
 		if r, ok := list[n-1].(*ast.ReturnStmt); ok {
 			for _, e := range r.Results {
-				if !m.paramOrConst(e, tsig) {
+				if !paramOrConst(m, e, tsig) {
 					return 0
 				}
 			}
@@ -90,20 +91,20 @@ func (m *Model) runsPrefix(twin *ast.FuncDecl, tsig *types.Signature, d *ast.Fun
 		return 0
 	}
 	for i, s := range list {
-		if m.shape(s, tsig) != m.shape(d.Body.List[i], sig) {
+		if shape(m, s, tsig) != shape(m, d.Body.List[i], sig) {
 			return 0
 		}
 	}
 	return len(list)
 }
 
-// ChangesOnlyLocals reports whether the statements rest of d store only
+// changesOnlyLocals reports whether the statements rest of d store only
 // into d's own variables: no package variable, field or element is
 // assigned or incremented, nothing is sent, started or deferred. What a
 // helper does there is then building its result (and calls, such as
 // logging, that the boundary does for a returned error), which a fix
 // that returns an error instead may drop.
-func (m *Model) ChangesOnlyLocals(d *ast.FuncDecl, rest []ast.Stmt) bool {
+func changesOnlyLocals(m *toolmodel.Model, d *ast.FuncDecl, rest []ast.Stmt) bool {
 	info := m.Pass.TypesInfo
 	// A local, or a field or element of what a local (not a parameter)
 	// holds: res.IsError = true on the result the helper built.
@@ -145,7 +146,7 @@ func (m *Model) ChangesOnlyLocals(d *ast.FuncDecl, rest []ast.Stmt) bool {
 	return ok
 }
 
-// changesLocal is ChangesOnlyLocals' inspector: it clears ok at a store
+// changesLocal is changesOnlyLocals' inspector: it clears ok at a store
 // that is not into a local.
 func changesLocal(n ast.Node, local func(ast.Expr) bool, ok *bool) bool {
 	switch x := n.(type) {
@@ -161,13 +162,13 @@ func changesLocal(n ast.Node, local func(ast.Expr) bool, ok *bool) bool {
 	return *ok
 }
 
-// PureExpr reports whether evaluating e twice does what evaluating it once
+// pureExpr reports whether evaluating e twice does what evaluating it once
 // does: names, constants, selections, operators, conversions and calls of
 // standard functions whose result depends only on their arguments
 // (fmt.Sprintf, strings) or of the package's own pure helpers (one
 // result, no error, a body that reads only its arguments and constants),
 // all of such operands.
-func (m *Model) PureExpr(e ast.Expr) bool {
+func pureExpr(m *toolmodel.Model, e ast.Expr) bool {
 	info := m.Pass.TypesInfo
 	ch := m.Outcomes()
 	ok := true
@@ -191,7 +192,7 @@ func (m *Model) PureExpr(e ast.Expr) bool {
 }
 
 // paramOrConst reports whether e is a parameter of sig, nil or a constant.
-func (m *Model) paramOrConst(e ast.Expr, sig *types.Signature) bool {
+func paramOrConst(m *toolmodel.Model, e ast.Expr, sig *types.Signature) bool {
 	info := m.Pass.TypesInfo
 	if tv, ok := info.Types[e]; ok && (tv.Value != nil || tv.IsNil()) {
 		return true
@@ -216,7 +217,7 @@ func paramIndex(v *types.Var, sig *types.Signature) int {
 // shape writes the syntax tree of n, each parameter of sig by its
 // position and every other name as it is spelled: two statements of the
 // same shape do the same with the same arguments.
-func (m *Model) shape(n ast.Node, sig *types.Signature) string {
+func shape(m *toolmodel.Model, n ast.Node, sig *types.Signature) string {
 	info := m.Pass.TypesInfo
 	var b strings.Builder
 	ast.Inspect(n, func(x ast.Node) bool {
