@@ -37,9 +37,9 @@
 // servers and decides them, with classify.go (handlers, servers, the
 // boundary), records.go, pools.go and dispatch.go (tools carried in
 // records, pools and the project's own interfaces) and facts.go (what a
-// package tells its importers); code.go says which code is tool code.
-// fixes.go, install.go and forward.go hold what the analyzers'
-// fixes share. Failure paths and error classes are internal/failpath's,
+// package tells its importers); code.go says which code is tool code, and
+// handlers.go what a handler returns as it is. fixes.go, install.go and
+// forward.go hold what the analyzers' fixes share. Failure paths and error classes are internal/failpath's,
 // ToolErrors and their levels internal/toolerror's, IsError results
 // internal/isresult's, outcomes internal/outcome's.
 // directives.go and reporter.go suppress and report. Knowledge of Go APIs
