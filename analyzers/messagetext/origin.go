@@ -347,9 +347,11 @@ func (c *checker) callLeaves(call *ast.CallExpr, tuple int, f *flow.Frame) []lea
 	if isErr && idx == res.Len()-1 && isWalk(fn) {
 		return c.walkLeaves(call, fn, f)
 	}
-	every := func(e ast.Expr, ok func(types.Type) bool) bool { return c.tr.Every(e, f, ok) }
-	if isErr && idx == res.Len()-1 && goapi.MarshalCannotFail(info, call, every) {
-		return nil // marshalling what can reach here cannot fail: no error to leak
+	if isErr && idx == res.Len()-1 && goapi.IsMarshal(fn) {
+		every := func(e ast.Expr, ok func(types.Type) bool) bool { return c.tr.Every(e, f, ok) }
+		if goapi.MarshalCannotFail(info, call, every) {
+			return nil // marshalling what can reach here cannot fail: no error to leak
+		}
 	}
 	if isErr && idx == res.Len()-1 && goapi.IsMarshal(fn) && len(call.Args) > 0 && c.allInput(call.Args[0], f) {
 		// The model's own input, decoded from JSON: it marshals again.
