@@ -1323,7 +1323,7 @@ func (ctx *pathCtx) errOrigin(x ast.Expr, stmt astindex.Cursor) evidence {
 	return failure
 }
 
-// sentinel evaluates errors.Is(err, v) and err == v, by the model's
+// sentinel evaluates errors.Is(err, v) and err == v, by failpath's
 // classification of the error.
 func (ch *Judge) sentinel(v *types.Var) evidence {
 	if class := ch.in.Failures.ClassOf(v); class.CallerCanAct() {

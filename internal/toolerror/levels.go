@@ -88,8 +88,8 @@ func (f *LevelFact) String() string {
 // what a construction states, a constructor's default, the level an option
 // or builder sets. It is the Index's (Index.Levels), the one answer every
 // analyzer reads: constructors and options of other packages are known by
-// the LevelFacts the model exports, and its methods are safe for
-// concurrent use.
+// the LevelFacts it exports (ExportFacts, which the tool model calls), and
+// its methods are safe for concurrent use.
 type Levels struct {
 	pass   *analysis.Pass
 	ix     *Index
