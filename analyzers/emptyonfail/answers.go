@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/toolcheck/toolcheck/internal/flow"
 	"github.com/toolcheck/toolcheck/internal/isresult"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 )
@@ -195,7 +196,7 @@ func (c *checker) storesInLocal(lhs ast.Expr, fn ast.Node) bool {
 		body = fn.Body
 	}
 	v, ok := info.Uses[id].(*types.Var)
-	return ok && body != nil && !v.IsField() && within(body, v.Pos())
+	return ok && body != nil && !v.IsField() && flow.Within(body, v.Pos())
 }
 
 // returnsAnswer returns the position of a return directly in the block

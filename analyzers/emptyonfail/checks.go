@@ -344,7 +344,7 @@ func (c *checker) checkLoop(loop ast.Node, body *ast.BlockStmt) {
 						}
 					}
 				}
-				if v != nil && !within(loop, v.Pos()) {
+				if v != nil && !flow.Within(loop, v.Pos()) {
 					built[v] = true
 				}
 			}

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/toolcheck/toolcheck/internal/flow"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
@@ -120,7 +121,7 @@ func implements(recv types.Type, iface *types.Interface) bool {
 // through an interface.
 func (c *checker) inDispatched(pos token.Pos) bool {
 	for n := range c.dispatched {
-		if within(n, pos) {
+		if flow.Within(n, pos) {
 			return true
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/toolcheck/toolcheck/internal/flow"
 	"github.com/toolcheck/toolcheck/internal/isresult"
 	"github.com/toolcheck/toolcheck/internal/lazyre"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
@@ -403,7 +404,7 @@ func (c *checker) varJudge(v *types.Var, use ast.Expr, pos token.Pos, f *failure
 			return true
 		}
 		for _, l := range c.loops {
-			if within(l, pos) && within(l, p) && !within(l, v.Pos()) {
+			if flow.Within(l, pos) && flow.Within(l, p) && !flow.Within(l, v.Pos()) {
 				return true
 			}
 		}
@@ -563,8 +564,6 @@ func (c *checker) condFinds(cond ast.Expr, v *types.Var, holds bool) bool {
 	}
 	return false
 }
-
-func within(n ast.Node, p token.Pos) bool { return n.Pos() <= p && p < n.End() }
 
 // shortExpr renders e for a message, shortened.
 func shortExpr(e ast.Expr) string {

@@ -446,6 +446,9 @@ func IsBuiltinCall(info *types.Info, e ast.Expr, name string) bool {
 	return ok && b.Name() == name
 }
 
+// Within reports whether pos lies in n.
+func Within(n ast.Node, pos token.Pos) bool { return n.Pos() <= pos && pos < n.End() }
+
 // IsNil reports whether e is the predeclared nil.
 func IsNil(info *types.Info, e ast.Expr) bool {
 	tv, ok := info.Types[ast.Unparen(e)]

@@ -255,13 +255,7 @@ func (lv *Levels) exprLevel(e ast.Expr, fn ast.Node) Level {
 				return lv.exprLevel(a, fn)
 			}
 		}
-		var obj types.Object
-		switch f := ast.Unparen(x.Fun).(type) {
-		case *ast.Ident:
-			obj = info.Uses[f]
-		case *ast.SelectorExpr:
-			obj = info.Uses[f.Sel]
-		}
+		obj := flow.ObjectOfExpr(info, x.Fun)
 		if fnObj, ok := obj.(*types.Func); ok {
 			if l := lv.setsOf(fnObj); l != LevelUnknown && l != LevelFromParam {
 				return l
@@ -371,13 +365,7 @@ func (lv *Levels) optionLevel(a ast.Expr) (Level, bool) {
 	info := lv.pass.TypesInfo
 	switch x := ast.Unparen(a).(type) {
 	case *ast.CallExpr:
-		var obj types.Object
-		switch f := ast.Unparen(x.Fun).(type) {
-		case *ast.Ident:
-			obj = info.Uses[f]
-		case *ast.SelectorExpr:
-			obj = info.Uses[f.Sel]
-		}
+		obj := flow.ObjectOfExpr(info, x.Fun)
 		if fn, ok := obj.(*types.Func); ok {
 			if l := lv.setsOf(fn); l != LevelUnknown {
 				if l == LevelFromParam {
@@ -595,13 +583,7 @@ func (lv *Levels) computeSets(obj types.Object) Level {
 				}
 			}
 		case *ast.CallExpr:
-			var callee types.Object
-			switch f := ast.Unparen(n.Fun).(type) {
-			case *ast.Ident:
-				callee = info.Uses[f]
-			case *ast.SelectorExpr:
-				callee = info.Uses[f.Sel]
-			}
+			callee := flow.ObjectOfExpr(info, n.Fun)
 			if callee != nil && callee != obj && returned[n] {
 				if _, isFunc := callee.(*types.Func); isFunc {
 					if l := lv.setsOf(callee); l != LevelUnknown {

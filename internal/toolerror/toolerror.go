@@ -435,7 +435,7 @@ func (ix *Index) constructionOf(e ast.Expr, body ast.Node, depth int, stack map[
 		return ix.ctorIn(ix.flow.Callee(e), stack)
 	case *ast.Ident:
 		v, ok := info.Uses[e].(*types.Var)
-		if !ok || body == nil || !within(body, v.Pos()) {
+		if !ok || body == nil || !flow.Within(body, v.Pos()) {
 			return nil
 		}
 		var named *types.Named
@@ -731,7 +731,7 @@ func (ix *Index) laterLevel(c astindex.Cursor, named *types.Named) ast.Expr {
 		return nil
 	}
 	fnBody := flow.EnclosingFunc(c)
-	if fnBody == nil || !within(fnBody, v.Pos()) {
+	if fnBody == nil || !flow.Within(fnBody, v.Pos()) {
 		return nil
 	}
 	var found ast.Expr
@@ -768,6 +768,3 @@ func usesVar(info *types.Info, e ast.Expr, v *types.Var) bool {
 	id, ok := e.(*ast.Ident)
 	return ok && info.Uses[id] == v
 }
-
-// within reports whether pos lies in n.
-func within(n ast.Node, pos token.Pos) bool { return n.Pos() <= pos && pos < n.End() }

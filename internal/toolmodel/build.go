@@ -479,7 +479,7 @@ func (m *Model) paramFields(e ast.Expr, f *flow.Frame) []dep {
 // parameters of a function other than the one holding call.
 func (m *Model) foreignOptions(ss serverSet, call *ast.CallExpr) bool {
 	for _, p := range ss.optIf {
-		if pi, ok := m.Flow.ParamOf(p); ok && !within(pi.Func, call.Pos()) {
+		if pi, ok := m.Flow.ParamOf(p); ok && !flow.Within(pi.Func, call.Pos()) {
 			return true
 		}
 	}
@@ -727,7 +727,7 @@ func (m *Model) record(node ast.Node, t *template, e entry, ss serverSet) {
 	}
 	if len(ss.built) == 1 {
 		r.Server = ss.built[0]
-		r.ServerHere = t.site != nil || within(node, r.Server.Pos()) || m.decidedAtServer(t, r.Server)
+		r.ServerHere = t.site != nil || flow.Within(node, r.Server.Pos()) || m.decidedAtServer(t, r.Server)
 	}
 	if r.SDK == "" {
 		// A record out of a pool does not say its SDK: the registration

@@ -472,7 +472,7 @@ func (m *Model) chainedHandler(e ast.Expr, f *flow.Frame) (handlerSet, bool) {
 			return handlerSet{}, false
 		}
 		for _, l := range d.Loops {
-			if !within(l, id.Pos()) {
+			if !flow.Within(l, id.Pos()) {
 				loop = l // the outermost loop around the chain, not around the read
 			}
 		}
@@ -482,7 +482,7 @@ func (m *Model) chainedHandler(e ast.Expr, f *flow.Frame) (handlerSet, bool) {
 	}
 	var hs handlerSet
 	for _, d := range defs {
-		if within(loop, d.Pos) && d.Rhs != nil && d.Tuple < 0 {
+		if flow.Within(loop, d.Pos) && d.Rhs != nil && d.Tuple < 0 {
 			hs.merge(m.classifyHandler(d.Rhs, f))
 		}
 	}
@@ -861,7 +861,7 @@ func (m *Model) collectorOptions(a ast.Expr, f *flow.Frame) (installs bool, para
 	}
 	var fn ast.Node
 	for _, n := range m.Flow.Funcs() {
-		if within(n, v.Pos()) && (fn == nil || within(fn, n.Pos())) {
+		if flow.Within(n, v.Pos()) && (fn == nil || flow.Within(fn, n.Pos())) {
 			fn = n
 		}
 	}

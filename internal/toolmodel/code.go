@@ -101,12 +101,10 @@ func (m *Model) computeCode() {
 	}
 }
 
-func within(n ast.Node, pos token.Pos) bool { return n.Pos() <= pos && pos < n.End() }
-
 // InBoundary reports whether pos lies in boundary code.
 func (m *Model) InBoundary(pos token.Pos) bool {
 	for n := range m.BoundaryCode {
-		if within(n, pos) {
+		if flow.Within(n, pos) {
 			return true
 		}
 	}
@@ -120,7 +118,7 @@ func (m *Model) InToolCode(pos token.Pos) bool {
 		return false
 	}
 	for n := range m.ToolCode {
-		if within(n, pos) {
+		if flow.Within(n, pos) {
 			return true
 		}
 	}

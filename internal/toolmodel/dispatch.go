@@ -44,7 +44,7 @@ func (m *Model) evaluateInterfaceCall(t *template, sel *ast.SelectorExpr, f *flo
 	}
 	for _, o := range origins {
 		if o.Kind == flow.FreeParam {
-			if pi, ok := m.Flow.ParamOf(o.Param); ok && (within(pi.Func, t.call.Pos()) || m.deciding != nil && m.encloses(pi.Func, m.deciding)) {
+			if pi, ok := m.Flow.ParamOf(o.Param); ok && (flow.Within(pi.Func, t.call.Pos()) || m.deciding != nil && m.encloses(pi.Func, m.deciding)) {
 				hs.deps = append(hs.deps, o.Param)
 				continue
 			}
@@ -741,7 +741,7 @@ func (m *Model) interfaceCallees(call *ast.CallExpr, sel *ast.SelectorExpr, f *f
 		if o.Kind != flow.FreeParam {
 			continue
 		}
-		if pi, ok := m.Flow.ParamOf(o.Param); ok && within(pi.Func, call.Pos()) {
+		if pi, ok := m.Flow.ParamOf(o.Param); ok && flow.Within(pi.Func, call.Pos()) {
 			return nil, false
 		}
 		origins[i] = flow.Origin{Kind: flow.Unknown} // stored by another function

@@ -57,6 +57,8 @@ func rawSchema() {
 	query := mcp.NewToolWithRawSchema("query", "Query the notes", []byte(`{"type": "object"}`))
 	query.Annotations = mcp.ToolAnnotation{Title: "Query"}
 	s.AddTool(query, search)
+	// Behind the boundary: not named.
+	s.AddTool(mcp.NewToolWithRawSchema("wrapped", "Query, wrapped", []byte(`{"type": "object"}`)), toolerr.Boundary(search))
 }
 
 func conditional(enabled bool) {
