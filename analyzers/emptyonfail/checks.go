@@ -234,7 +234,7 @@ func (c *checker) fix(ret *ast.ReturnStmt, f *failure) (analysis.SuggestedFix, b
 	if !f.exact || f.kind != condFail || f.err == nil || fi.errIdx < 0 || len(ret.Results) == 0 {
 		return analysis.SuggestedFix{}, false
 	}
-	if !c.m.BehindBoundary(ret.Pos()) {
+	if !c.m.Fixes().BehindBoundary(ret.Pos()) {
 		// Without a boundary the returned error's text reaches the model
 		// as it is (go-sdk) or as a JSON-RPC error (mcp-go): the fix
 		// would trade this finding for a messagetext one.

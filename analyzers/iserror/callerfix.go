@@ -13,10 +13,10 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/toolcheck/toolcheck/internal/failpath"
+	"github.com/toolcheck/toolcheck/internal/fixes"
 	"github.com/toolcheck/toolcheck/internal/flow"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 	"github.com/toolcheck/toolcheck/internal/outcome"
-	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
 // Caller mistakes carried by raw errors. A message that renders a raw
@@ -112,14 +112,14 @@ func (cv *converter) saysCaller(msg message) bool {
 // %s/%s - verify the namespace and provider name"), where the evidence
 // shows only that something failed: the text as it is, and with toolerr
 // the failed error kept as the cause for the log.
-func (cv *converter) ownCaller(msg message, api toolmodel.ToolErrorAPI) (string, string, bool) {
+func (cv *converter) ownCaller(msg message, api fixes.ToolErrorAPI) (string, string, bool) {
 	ctor := api.Ctors[outcome.Caller]
 	text, ok := cv.ctorText(ctor, msg, api)
 	if !ok {
 		return "", "", false
 	}
 	why := "return a ToolError from " + ctor + " with a message that says the model's argument was wrong"
-	if fp := cv.c.m.Failures.At(cv.at); api.Pkg == toolmodel.ToolerrModule && fp != nil && fp.Test.Err != nil && fp.Test.Failed && cv.names(fp.Test.Err) {
+	if fp := cv.c.m.Failures.At(cv.at); api.Pkg == fixes.ToolerrModule && fp != nil && fp.Test.Err != nil && fp.Test.Failed && cv.names(fp.Test.Err) {
 		q := strings.TrimSuffix(ctor, "CallerError")
 		return ctor + "(" + text + ", " + q + "WithCause(" + fp.Test.Err.Name() + "))", why + ", the failed error kept as the cause for the log", true
 	}
@@ -131,7 +131,7 @@ func (cv *converter) ownCaller(msg message, api toolmodel.ToolErrorAPI) (string,
 // when reason is not empty, and the error kept as the ToolError's cause.
 // False when the API has no caller constructor or no way to keep the
 // cause, or the text cannot be written without the error.
-func (cv *converter) callerWithCause(msg message, api toolmodel.ToolErrorAPI, raw []ast.Expr, reason string, o outcome.Outcome) (string, string, bool) {
+func (cv *converter) callerWithCause(msg message, api fixes.ToolErrorAPI, raw []ast.Expr, reason string, o outcome.Outcome) (string, string, bool) {
 	kind := outcome.Caller
 	if o.Kind == outcome.Stale && api.Ctors[outcome.Stale] != "" {
 		kind = outcome.Stale
@@ -150,7 +150,7 @@ func (cv *converter) callerWithCause(msg message, api toolmodel.ToolErrorAPI, ra
 	}
 	q := strings.TrimSuffix(ctor, "CallerError")
 	q = strings.TrimSuffix(q, "Stale")
-	cv.imports = toolmodel.MergeImports(cv.imports, api.Imports)
+	cv.imports = fixes.MergeImports(cv.imports, api.Imports)
 	why := o.Why
 	if why == "" || !o.CallerActs() {
 		why = "where the site shows the argument was wrong"
@@ -163,8 +163,8 @@ func (cv *converter) callerWithCause(msg message, api toolmodel.ToolErrorAPI, ra
 // source of msg's one raw error and the parts of its text without it;
 // false when the API is not toolerr or has no such constructor, or either
 // cannot be written.
-func (cv *converter) causeAndParts(ctor string, api toolmodel.ToolErrorAPI, raw []ast.Expr, msg message) (string, []part, bool) {
-	if ctor == "" || api.Pkg != toolmodel.ToolerrModule || len(raw) != 1 {
+func (cv *converter) causeAndParts(ctor string, api fixes.ToolErrorAPI, raw []ast.Expr, msg message) (string, []part, bool) {
+	if ctor == "" || api.Pkg != fixes.ToolerrModule || len(raw) != 1 {
 		return "", nil, false
 	}
 	cause, ok := cv.src(raw[0])
@@ -205,7 +205,7 @@ func (cv *converter) partsWithout(msg message) ([]part, bool) {
 // something wrong (a caller error) or the server failed (the boundary's
 // rules), with the message's own text as the context. False when the API
 // is not toolerr, or the text cannot be written without the error.
-func (cv *converter) upstreamFix(msg message, api toolmodel.ToolErrorAPI, raw []ast.Expr) (string, string, bool) {
+func (cv *converter) upstreamFix(msg message, api fixes.ToolErrorAPI, raw []ast.Expr) (string, string, bool) {
 	ctor := api.Ctors[outcome.Caller]
 	cause, kept, ok := cv.causeAndParts(ctor, api, raw, msg)
 	if !ok {
@@ -218,7 +218,7 @@ func (cv *converter) upstreamFix(msg message, api toolmodel.ToolErrorAPI, raw []
 		}
 	}
 	q := strings.TrimSuffix(ctor, "CallerError")
-	cv.imports = toolmodel.MergeImports(cv.imports, api.Imports)
+	cv.imports = fixes.MergeImports(cv.imports, api.Imports)
 	return q + "Upstream(" + cause + ", " + text + ")",
 		"return the error through " + q + "Upstream: the status the upstream answered decides whether the model named something wrong (a caller error) or the server failed (a fault for the boundary)", true
 }
@@ -253,11 +253,11 @@ func (cv *converter) sprintfOf(parts []part) (string, bool) {
 			return args[0], true // the string itself, not fmt.Sprintf("%s", s)
 		}
 	}
-	q, edits, ok := cv.c.m.Qualifier(cv.file, "fmt", "fmt")
+	q, edits, ok := cv.c.m.Fixes().Qualifier(cv.file, "fmt", "fmt")
 	if !ok {
 		return "", false
 	}
-	cv.imports = toolmodel.MergeImports(cv.imports, edits)
+	cv.imports = fixes.MergeImports(cv.imports, edits)
 	// Escape the literal text's percent signs, not the verbs'.
 	var format strings.Builder
 	for i, seg := range strings.Split(text, "\x00") {
@@ -434,11 +434,11 @@ func trimErrorEnd(s string) string {
 // check makes such an error another way (errors.New, wrapping with %w, a
 // sentinel), makes an error of its own that says something else (which
 // may be the model's mistake too), or the API is not toolerr.
-func (cv *converter) ownCheckFix(msg message, api toolmodel.ToolErrorAPI, raw []ast.Expr) (string, string, bool) {
+func (cv *converter) ownCheckFix(msg message, api fixes.ToolErrorAPI, raw []ast.Expr) (string, string, bool) {
 	m := cv.c.m
 	ctor := api.Ctors[outcome.Caller]
 	fp := cv.rawOp(raw)
-	if ctor == "" || api.Pkg != toolmodel.ToolerrModule || fp == nil {
+	if ctor == "" || api.Pkg != fixes.ToolerrModule || fp == nil {
 		return "", "", false
 	}
 	fn := typeutil.StaticCallee(cv.c.info, fp.Op)
@@ -453,7 +453,7 @@ func (cv *converter) ownCheckFix(msg message, api toolmodel.ToolErrorAPI, raw []
 	if file == nil {
 		return "", "", false
 	}
-	q, edits, ok := m.Qualifier(file, toolmodel.ToolerrModule, "toolerr")
+	q, edits, ok := m.Fixes().Qualifier(file, fixes.ToolerrModule, "toolerr")
 	if !ok {
 		return "", "", false
 	}
@@ -520,7 +520,7 @@ func (cv *converter) ownCheckFix(msg message, api toolmodel.ToolErrorAPI, raw []
 	if !ok {
 		return "", "", false
 	}
-	cv.imports = toolmodel.MergeImports(cv.imports, edits)
+	cv.imports = fixes.MergeImports(cv.imports, edits)
 	return e, site + ", and make the errors of " + fn.Name() + " that say the model's argument was wrong caller ToolErrors (" + q + "CallerError): the boundary answers those as caller errors and the rest as faults", true
 }
 

@@ -14,11 +14,11 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/toolcheck/toolcheck/internal/astindex"
+	"github.com/toolcheck/toolcheck/internal/fixes"
 	"github.com/toolcheck/toolcheck/internal/goapi"
 	"github.com/toolcheck/toolcheck/internal/isresult"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 	"github.com/toolcheck/toolcheck/internal/outcome"
-	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
 // The fix turns an IsError result a tool handler returns into the design's
@@ -47,7 +47,7 @@ type message struct {
 // a tool handler behind a boundary, and the file can call a ToolError API.
 func (c *checker) fix(s site) (analysis.SuggestedFix, bool) {
 	none := analysis.SuggestedFix{}
-	if !c.m.BehindBoundary(s.expr.Pos()) {
+	if !c.m.Fixes().BehindBoundary(s.expr.Pos()) {
 		// Without a boundary a returned error reaches the model as its
 		// text (go-sdk) or as a JSON-RPC error (mcp-go).
 		return none, false
@@ -113,22 +113,22 @@ func (c *checker) fix(s site) (analysis.SuggestedFix, bool) {
 		}
 		edits = append([]analysis.TextEdit{{Pos: ret.Pos(), End: ret.Pos(), NewText: []byte(stmt + c.stmtBreak(ret.Pos()))}}, edits...)
 	}
-	edits = toolmodel.MergeImports(edits, cv.imports)
+	edits = fixes.MergeImports(edits, cv.imports)
 	return analysis.SuggestedFix{Message: why, TextEdits: edits}, true
 }
 
 // apiFor memoizes the model's ToolErrorAPI by file.
-func (c *checker) apiFor(file *ast.File) (toolmodel.ToolErrorAPI, bool) {
+func (c *checker) apiFor(file *ast.File) (fixes.ToolErrorAPI, bool) {
 	if a, ok := c.apis[file]; ok {
 		return a.api, a.ok
 	}
-	api, ok := c.m.ToolErrorAPI(file)
+	api, ok := c.m.Fixes().ToolErrorAPI(file)
 	c.apis[file] = fileAPI{api, ok}
 	return api, ok
 }
 
 type fileAPI struct {
-	api toolmodel.ToolErrorAPI
+	api fixes.ToolErrorAPI
 	ok  bool
 }
 
@@ -418,7 +418,7 @@ type converter struct {
 // convert returns the error a handler returns instead of msg, and the
 // fix's message; false when the evidence tells no outcome, or the API
 // offers no constructor for it.
-func (cv *converter) convert(msg message, api toolmodel.ToolErrorAPI) (string, string, bool) {
+func (cv *converter) convert(msg message, api fixes.ToolErrorAPI) (string, string, bool) {
 	m := cv.c.m
 	textExpr := msg.text
 	if textExpr == nil {
@@ -503,7 +503,7 @@ func (cv *converter) convert(msg message, api toolmodel.ToolErrorAPI) (string, s
 // ctorText returns msg's text as the argument of api's constructor ctor,
 // the API's imports merged; false when the API has no such constructor
 // or the text cannot be written.
-func (cv *converter) ctorText(ctor string, msg message, api toolmodel.ToolErrorAPI) (string, bool) {
+func (cv *converter) ctorText(ctor string, msg message, api fixes.ToolErrorAPI) (string, bool) {
 	if ctor == "" {
 		return "", false
 	}
@@ -511,7 +511,7 @@ func (cv *converter) ctorText(ctor string, msg message, api toolmodel.ToolErrorA
 	if !ok {
 		return "", false
 	}
-	cv.imports = toolmodel.MergeImports(cv.imports, api.Imports)
+	cv.imports = fixes.MergeImports(cv.imports, api.Imports)
 	return text, true
 }
 
@@ -616,11 +616,11 @@ func (cv *converter) fault(msg message) (string, bool) {
 		return cv.errorf(parts)
 	}
 	if len(parts) == 1 && parts[0].verb == "" {
-		q, edits, ok := cv.c.m.Qualifier(cv.file, "errors", "errors")
+		q, edits, ok := cv.c.m.Fixes().Qualifier(cv.file, "errors", "errors")
 		if !ok {
 			return "", false
 		}
-		cv.imports = toolmodel.MergeImports(cv.imports, edits)
+		cv.imports = fixes.MergeImports(cv.imports, edits)
 		return q + "New(" + strconv.Quote(lowerFirst(trimErrorEnd(parts[0].lit))) + ")", true
 	}
 	return cv.errorf(parts)
@@ -745,7 +745,7 @@ func trimLast(parts []part) []part {
 
 // errorf writes fmt.Errorf of parts.
 func (cv *converter) errorf(parts []part) (string, bool) {
-	q, edits, ok := cv.c.m.Qualifier(cv.file, "fmt", "fmt")
+	q, edits, ok := cv.c.m.Fixes().Qualifier(cv.file, "fmt", "fmt")
 	if !ok {
 		return "", false
 	}
@@ -769,7 +769,7 @@ func (cv *converter) errorf(parts []part) (string, bool) {
 		}
 		args = append(args, s)
 	}
-	cv.imports = toolmodel.MergeImports(cv.imports, edits)
+	cv.imports = fixes.MergeImports(cv.imports, edits)
 	out := q + "Errorf(" + strconv.Quote(f.String())
 	for _, a := range args {
 		out += ", " + a
@@ -781,7 +781,7 @@ func (cv *converter) errorf(parts []part) (string, bool) {
 func (cv *converter) textOf(msg message) (string, bool) {
 	switch {
 	case msg.format != nil:
-		q, edits, ok := cv.c.m.Qualifier(cv.file, "fmt", "fmt")
+		q, edits, ok := cv.c.m.Fixes().Qualifier(cv.file, "fmt", "fmt")
 		if !ok {
 			return "", false
 		}
@@ -793,7 +793,7 @@ func (cv *converter) textOf(msg message) (string, bool) {
 			}
 			args = append(args, s)
 		}
-		cv.imports = toolmodel.MergeImports(cv.imports, edits)
+		cv.imports = fixes.MergeImports(cv.imports, edits)
 		return q + "Sprintf(" + strings.Join(args, ", ") + ")", true
 	case msg.cause != nil:
 		// One text: fmt.Sprintf("missing input: %v", err), not "..." + ": " + err.Error().

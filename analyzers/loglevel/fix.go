@@ -212,9 +212,9 @@ func (ch *checker) ctorFix(file *ast.File, s *toolerror.Site, call *ast.CallExpr
 			cands = append(cands, fn)
 		}
 	}
-	fn := ch.m.OutcomeCtor(cands, o.Kind)
+	fn := ch.m.Fixes().OutcomeCtor(cands, o.Kind)
 	if fn == nil && o.Kind != outcome.Caller {
-		fn = ch.m.OutcomeCtor(cands, outcome.Caller) // stale, or turned off: INFO all the same
+		fn = ch.m.Fixes().OutcomeCtor(cands, outcome.Caller) // stale, or turned off: INFO all the same
 	}
 	if fn == nil {
 		return nil

@@ -119,7 +119,7 @@ func run(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter) error {
 		// the server it registered the tools on (the model's InstallSite,
 		// which BehindBoundary asks about too).
 		if at := installSite(g.regs); at != nil && g.from == "" {
-			if fix, ok := m.InstallBoundary(at); ok {
+			if fix, ok := m.Fixes().InstallBoundary(at); ok {
 				d.SuggestedFixes = []analysis.SuggestedFix{fix}
 			}
 		}

@@ -119,6 +119,21 @@ func IsServerType(t types.Type) bool {
 	return IsNamed(t, MCPGoServer, "MCPServer") || IsNamed(t, GoSDKMCP, "Server")
 }
 
+// ServerSDK names the SDK of a server type, or of the first result of a
+// call's tuple: "mcp-go", "go-sdk", or "".
+func ServerSDK(t types.Type) string {
+	if tup, ok := t.(*types.Tuple); ok && tup.Len() > 0 {
+		t = tup.At(0).Type()
+	}
+	switch {
+	case IsNamed(t, MCPGoServer, "MCPServer"):
+		return "mcp-go"
+	case IsNamed(t, GoSDKMCP, "Server"):
+		return "go-sdk"
+	}
+	return ""
+}
+
 // IsCallToolResult reports whether t is (a pointer to) either SDK's
 // CallToolResult.
 func IsCallToolResult(t types.Type) bool {

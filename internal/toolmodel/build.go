@@ -738,7 +738,7 @@ func (m *Model) record(node ast.Node, t *template, e entry, ss serverSet) {
 			r.SDK = t.reg.SDK
 		}
 		if r.SDK == "" && r.Server != nil {
-			r.SDK = serverSDK(m.Pass.TypesInfo.TypeOf(r.Server))
+			r.SDK = mcpsdk.ServerSDK(m.Pass.TypesInfo.TypeOf(r.Server))
 		}
 	}
 	if len(ss.from) == 1 {

@@ -156,8 +156,8 @@ func (m *Model) release() {
 	m.Handlers, m.ToolCode, m.BoundaryCode, m.Unwrapped, m.ToolNames = nil, nil, nil, nil, nil
 	m.equipped, m.boundary, m.summaries, m.reported, m.funcFacts = nil, nil, nil, nil, nil
 	m.fileOf, m.visiting = nil, nil
-	m.ToolErrors, m.IsErrors, m.judge = nil, nil, nil
-	m.returned, m.funcUses, m.callsOf, m.bounded = nil, nil, nil, nil
+	m.ToolErrors, m.IsErrors, m.judge, m.fixes = nil, nil, nil, nil
+	m.returned, m.funcUses, m.callsOf = nil, nil, nil
 	m.hosted, m.Failures, m.factScratch = nil, nil, nil
 	m.pools, m.poolCache, m.records = nil, nil, nil
 }

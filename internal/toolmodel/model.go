@@ -38,8 +38,10 @@
 // boundary), records.go, pools.go and dispatch.go (tools carried in
 // records, pools and the project's own interfaces) and facts.go (what a
 // package tells its importers); code.go says which code is tool code, and
-// handlers.go what a handler returns as it is. fixes.go, install.go and
-// forward.go hold what the analyzers' fixes share. Failure paths and error classes are internal/failpath's,
+// handlers.go and forward.go what a handler returns as it is; fixes.go
+// gives the analyzers internal/fixes, the builder of what their fixes
+// share, and says where a server is stored. Failure paths and error
+// classes are internal/failpath's,
 // ToolErrors and their levels internal/toolerror's, IsError results
 // internal/isresult's, outcomes internal/outcome's.
 // directives.go and reporter.go suppress and report. Knowledge of Go APIs
@@ -60,6 +62,7 @@ import (
 
 	"github.com/toolcheck/toolcheck/internal/config"
 	"github.com/toolcheck/toolcheck/internal/failpath"
+	"github.com/toolcheck/toolcheck/internal/fixes"
 	"github.com/toolcheck/toolcheck/internal/flow"
 	"github.com/toolcheck/toolcheck/internal/isresult"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
@@ -150,16 +153,17 @@ type Model struct {
 
 	// returned memoizes ReturnedByHandler, funcUses counts the uses of
 	// each function (guarded by mu).
-	returned    map[ast.Node]bool
-	cycles      int // how many cycles returnedByHandler met (guarded by mu)
-	funcUses    map[*types.Func]int
-	callsOf     map[*types.Func][]*ast.CallExpr // the static calls of each function
-	bounded     map[*ast.File]bool              // memoizes BehindBoundary (guarded by mu)
-	installable *bool                           // memoizes allInstallable (guarded by mu)
-	fwdTracer   *flow.Tracer                    // the tracer of forward.go (guarded by mu)
-	// judge judges outcomes (Outcomes), made on first use.
+	returned  map[ast.Node]bool
+	cycles    int // how many cycles returnedByHandler met (guarded by mu)
+	funcUses  map[*types.Func]int
+	callsOf   map[*types.Func][]*ast.CallExpr // the static calls of each function
+	fwdTracer *flow.Tracer                    // the tracer of forward.go (guarded by mu)
+	// judge judges outcomes (Outcomes), and fixes builds the fixes'
+	// shared edits (Fixes), each made on first use.
 	judge     *outcome.Judge
 	judgeOnce sync.Once
+	fixes     *fixes.Builder
+	fixesOnce sync.Once
 
 	// mu guards the memo tables behind methods that analyzers may call
 	// concurrently once the model is built (IsBoundary).

@@ -1,14 +1,15 @@
-package toolmodel
+package fixes
 
 import (
 	"go/ast"
 	"go/token"
 	"go/types"
 
-	"github.com/toolcheck/toolcheck/internal/flow"
-	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/toolcheck/toolcheck/internal/flow"
+	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 )
 
 // Where unwrapped's fix puts the boundary so that it runs outermost, and
@@ -30,46 +31,46 @@ import (
 // ...}, later only appended to), or else prepended to the variable by a
 // statement before the construction (opts = append([]server.ServerOption{
 // opt}, opts...)). False when the call has another shape.
-func (m *Model) firstOption(call *ast.CallExpr, opt, optType string) (analysis.TextEdit, bool) {
-	if !mcpsdk.IsFunc(typeutil.StaticCallee(m.Pass.TypesInfo, call), mcpsdk.MCPGoServer, "NewMCPServer") ||
+func (fb *Builder) firstOption(call *ast.CallExpr, opt, optType string) (analysis.TextEdit, bool) {
+	if !mcpsdk.IsFunc(typeutil.StaticCallee(fb.Pass.TypesInfo, call), mcpsdk.MCPGoServer, "NewMCPServer") ||
 		len(call.Args) < 3 && call.Ellipsis.IsValid() || len(call.Args) < 2 {
 		return analysis.TextEdit{}, false
 	}
 	if !call.Ellipsis.IsValid() {
 		if len(call.Args) > 2 {
-			return m.insertBefore(call.Args[1], call.Args[2], opt), true
+			return fb.insertBefore(call.Args[1], call.Args[2], opt), true
 		}
 		// After the last argument, not at the parenthesis: a call spread
 		// over lines ends its last argument with a comma, and the new
 		// option goes on a line of its own.
 		lastArg := call.Args[len(call.Args)-1]
 		last := lastArg.End()
-		if m.Pass.Fset.Position(call.Rparen).Line > m.Pass.Fset.Position(last).Line {
-			indent, eol := m.lineOf(lastArg.Pos(), last)
+		if fb.Pass.Fset.Position(call.Rparen).Line > fb.Pass.Fset.Position(last).Line {
+			indent, eol := fb.lineOf(lastArg.Pos(), last)
 			return analysis.TextEdit{Pos: eol, End: eol, NewText: []byte("\n" + indent + opt + ",")}, true
 		}
 		return analysis.TextEdit{Pos: last, End: last, NewText: []byte(", " + opt)}, true
 	}
 	// server.NewMCPServer(name, version, opts...)
 	id, _ := ast.Unparen(call.Args[len(call.Args)-1]).(*ast.Ident)
-	v, isVar := m.Pass.TypesInfo.Uses[id].(*types.Var)
-	stmt := m.enclosingStmt(call)
-	if id == nil || !isVar || v.Parent() == nil || v.Pkg() != m.Pass.Pkg || v.Parent() == v.Pkg().Scope() || stmt == nil {
+	v, isVar := fb.Pass.TypesInfo.Uses[id].(*types.Var)
+	stmt := fb.enclosingStmt(call)
+	if id == nil || !isVar || v.Parent() == nil || v.Pkg() != fb.Pass.Pkg || v.Parent() == v.Pkg().Scope() || stmt == nil {
 		return analysis.TextEdit{}, false
 	}
-	c, ok := m.Syntax.Root().FindNode(call)
+	c, ok := fb.Syntax.Root().FindNode(call)
 	if !ok {
 		return analysis.TextEdit{}, false
 	}
 	if body := funcBody(flow.EnclosingFunc(c)); body != nil {
-		if lit := m.optionLiteral(body, v, 0); lit != nil {
+		if lit := fb.optionLiteral(body, v, 0); lit != nil {
 			if len(lit.Elts) == 0 {
 				return analysis.TextEdit{Pos: lit.Lbrace + 1, End: lit.Lbrace + 1, NewText: []byte(opt)}, true
 			}
-			return m.insertBefore(nil, lit.Elts[0], opt), true
+			return fb.insertBefore(nil, lit.Elts[0], opt), true
 		}
 	}
-	indent, _ := m.lineOf(stmt.Pos(), stmt.End())
+	indent, _ := fb.lineOf(stmt.Pos(), stmt.End())
 	name := v.Name()
 	return analysis.TextEdit{Pos: stmt.Pos(), End: stmt.Pos(),
 		NewText: []byte(name + " = append([]" + optType + "{" + opt + "}, " + name + "...)\n" + indent)}, true
@@ -78,19 +79,19 @@ func (m *Model) firstOption(call *ast.CallExpr, opt, optType string) (analysis.T
 // insertBefore returns the edit that puts the list element opt before
 // next (whose predecessor is prev, when there is one), keeping the list's
 // line breaks: on a line of its own when next begins one.
-func (m *Model) insertBefore(prev, next ast.Expr, opt string) analysis.TextEdit {
-	tf := m.Pass.Fset.File(next.Pos())
-	ownLine := tf != nil && m.Pass.ReadFile != nil
+func (fb *Builder) insertBefore(prev, next ast.Expr, opt string) analysis.TextEdit {
+	tf := fb.Pass.Fset.File(next.Pos())
+	ownLine := tf != nil && fb.Pass.ReadFile != nil
 	if ownLine {
-		src, err := m.Pass.ReadFile(tf.Name())
+		src, err := fb.Pass.ReadFile(tf.Name())
 		start := tf.Offset(tf.LineStart(tf.Line(next.Pos())))
 		ownLine = err == nil && start <= tf.Offset(next.Pos()) && len(trimSpace(src[start:tf.Offset(next.Pos())])) == 0
 	}
-	if prev != nil && ownLine && m.Pass.Fset.Position(prev.End()).Line == m.Pass.Fset.Position(next.Pos()).Line {
+	if prev != nil && ownLine && fb.Pass.Fset.Position(prev.End()).Line == fb.Pass.Fset.Position(next.Pos()).Line {
 		ownLine = false
 	}
 	if ownLine {
-		indent, _ := m.lineOf(next.Pos(), next.Pos())
+		indent, _ := fb.lineOf(next.Pos(), next.Pos())
 		return analysis.TextEdit{Pos: next.Pos(), End: next.Pos(), NewText: []byte(opt + ",\n" + indent)}
 	}
 	return analysis.TextEdit{Pos: next.Pos(), End: next.Pos(), NewText: []byte(opt + ", ")}
@@ -118,11 +119,11 @@ func funcBody(fn ast.Node) *ast.BlockStmt {
 // first elements (a literal, v := []T{...}, or an append to another such
 // variable, v = append(w, ...)) and every other assignment appends to v
 // (v = append(v, ...)). Nil when body builds v in another way.
-func (m *Model) optionLiteral(body *ast.BlockStmt, v *types.Var, depth int) *ast.CompositeLit {
+func (fb *Builder) optionLiteral(body *ast.BlockStmt, v *types.Var, depth int) *ast.CompositeLit {
 	if depth > 3 {
 		return nil
 	}
-	info := m.Pass.TypesInfo
+	info := fb.Pass.TypesInfo
 	var bases []ast.Expr
 	bad := false
 	assign := func(lhs []ast.Expr, rhs []ast.Expr) {
@@ -136,7 +137,7 @@ func (m *Model) optionLiteral(body *ast.BlockStmt, v *types.Var, depth int) *ast
 				return
 			}
 			r := ast.Unparen(rhs[i])
-			if call, ok := r.(*ast.CallExpr); ok && flow.IsBuiltinCall(m.Pass.TypesInfo, call, "append") && len(call.Args) > 0 {
+			if call, ok := r.(*ast.CallExpr); ok && flow.IsBuiltinCall(fb.Pass.TypesInfo, call, "append") && len(call.Args) > 0 {
 				if x, ok := ast.Unparen(call.Args[0]).(*ast.Ident); ok && info.ObjectOf(x) == v {
 					continue // v = append(v, ...): after the first elements
 				}
@@ -179,7 +180,7 @@ func (m *Model) optionLiteral(body *ast.BlockStmt, v *types.Var, depth int) *ast
 			return b
 		}
 	case *ast.CallExpr:
-		if !flow.IsBuiltinCall(m.Pass.TypesInfo, b, "append") || len(b.Args) == 0 || b.Ellipsis.IsValid() && len(b.Args) == 1 {
+		if !flow.IsBuiltinCall(fb.Pass.TypesInfo, b, "append") || len(b.Args) == 0 || b.Ellipsis.IsValid() && len(b.Args) == 1 {
 			return nil
 		}
 		if lit, ok := ast.Unparen(b.Args[0]).(*ast.CompositeLit); ok {
@@ -194,7 +195,7 @@ func (m *Model) optionLiteral(body *ast.BlockStmt, v *types.Var, depth int) *ast
 			!(body.Pos() <= w.Pos() && w.Pos() < body.End()) {
 			return nil
 		}
-		return m.optionLiteral(body, w, depth+1)
+		return fb.optionLiteral(body, w, depth+1)
 	}
 	return nil
 }
@@ -204,8 +205,8 @@ func (m *Model) optionLiteral(body *ast.BlockStmt, v *types.Var, depth int) *ast
 // (srv.AddReceivingMiddleware(...), possibly inside an if), from stmt on
 // and before any return: the boundary added after it runs outermost.
 // stmt itself when there is none.
-func (m *Model) lastMiddleware(stmt ast.Stmt, srv types.Object) ast.Stmt {
-	c, ok := m.Syntax.Root().FindNode(stmt)
+func (fb *Builder) lastMiddleware(stmt ast.Stmt, srv types.Object) ast.Stmt {
+	c, ok := fb.Syntax.Root().FindNode(stmt)
 	if !ok || srv == nil {
 		return stmt
 	}
@@ -241,7 +242,7 @@ func (m *Model) lastMiddleware(stmt ast.Stmt, srv types.Object) ast.Stmt {
 				return !adds
 			}
 			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "AddReceivingMiddleware" &&
-				m.Flow.StorageOf(sel.X) == srv {
+				fb.Flow.StorageOf(sel.X) == srv {
 				adds = true
 			}
 			return !adds
