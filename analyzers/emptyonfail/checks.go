@@ -14,7 +14,6 @@ import (
 	"github.com/toolcheck/toolcheck/internal/astindex"
 	"github.com/toolcheck/toolcheck/internal/flow"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
-	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
 const remedy = "return the error so the tool boundary reports a fault"
@@ -356,7 +355,7 @@ func (c *checker) checkLoop(loop ast.Node, body *ast.BlockStmt) {
 	}
 	// ... and that a later return hands out with a nil error.
 	returned := map[*types.Var]bool{}
-	for _, n := range c.m.Returns(fi.node) {
+	for _, n := range c.m.Flow.Returns(fi.node) {
 		if n.Pos() < loop.End() {
 			continue
 		}
@@ -365,7 +364,7 @@ func (c *checker) checkLoop(loop ast.Node, body *ast.BlockStmt) {
 		}
 		for v := range built {
 			for _, e := range n.Results {
-				if toolmodel.Mentions(info, e, v) {
+				if flow.Mentions(info, e, v) {
 					returned[v] = true
 				}
 			}

@@ -49,7 +49,7 @@ func (c *checker) computeDispatch() {
 	for len(queue) > 0 {
 		n := queue[0]
 		queue = queue[1:]
-		for call := range c.m.CallsIn(n) {
+		for call := range c.m.Flow.CallsIn(n) {
 			if fn := typeutil.StaticCallee(info, call); fn != nil {
 				add(c.declOf[fn.Origin()])
 				continue

@@ -15,7 +15,6 @@ import (
 	"github.com/toolcheck/toolcheck/internal/isresult"
 	"github.com/toolcheck/toolcheck/internal/lazyre"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
-	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
 // verdict says whether a returned value is an empty success.
@@ -225,7 +224,7 @@ func (c *checker) structJudge(lit *ast.CompositeLit, t types.Type, st *types.Str
 		} else if i < st.NumFields() {
 			field = st.Field(i)
 		}
-		if field == nil || f != nil && f.err != nil && toolmodel.Mentions(info, val, f.err) {
+		if field == nil || f != nil && f.err != nil && flow.Mentions(info, val, f.err) {
 			return nonEmpty // the error recorded into the result
 		}
 		j := c.judge(val, field.Type(), f, depth+1)

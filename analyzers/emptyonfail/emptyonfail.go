@@ -342,7 +342,7 @@ func (c *checker) inherited(d *ast.FuncDecl) *Fact {
 		return &inh
 	}
 	var found *Fact
-	for _, n := range c.m.Returns(d) {
+	for _, n := range c.m.Flow.Returns(d) {
 		for i, e := range n.Results {
 			if i == fi.errIdx && !errOnly(fi.sig) {
 				continue

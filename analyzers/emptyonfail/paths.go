@@ -154,7 +154,7 @@ func (c *checker) funcDecl(d *ast.FuncDecl) {
 		return
 	}
 	c.decls = append(c.decls, d)
-	c.lits = c.m.HasFuncLit(d)
+	c.lits = c.m.Flow.HasFuncLit(d)
 	fi := c.newFunc(d, d.Recv, d.Type, d.Body, fn.Type().(*types.Signature))
 	fi.decl = fn
 	if c.funcOfDecl == nil {

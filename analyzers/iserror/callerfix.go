@@ -463,7 +463,7 @@ func (cv *converter) ownCheckFix(msg message, api fixes.ToolErrorAPI, raw []ast.
 	}
 	// The check's returned values, outside its function literals.
 	returned := map[ast.Expr]bool{}
-	for _, r := range m.Returns(d) {
+	for _, r := range m.Flow.Returns(d) {
 		for _, e := range r.Results {
 			returned[ast.Unparen(e)] = true
 		}

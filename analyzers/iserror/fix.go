@@ -53,7 +53,7 @@ func (c *checker) fix(s site) (analysis.SuggestedFix, bool) {
 		return none, false
 	}
 	fi := c.funcs[s.fn]
-	if fi == nil || !c.m.ReturnedByHandler(s.fn) {
+	if fi == nil || !c.m.Forward().ReturnedByHandler(s.fn) {
 		return none, false // a helper's IsError result may be tested by its caller
 	}
 	res := fi.sig.Results()

@@ -402,7 +402,7 @@ func (c *checker) walkLeaves(call *ast.CallExpr, fn *types.Func, f *flow.Frame) 
 		errParam, _ = c.info.Defs[ps[len(ps)-1].Names[len(ps[len(ps)-1].Names)-1]].(*types.Var)
 	}
 	var out []leaf
-	for _, n := range c.m.Returns(lit) {
+	for _, n := range c.m.Flow.Returns(lit) {
 		if len(n.Results) != 1 {
 			continue
 		}
@@ -511,7 +511,7 @@ func (c *checker) returnLeaves(d *ast.FuncDecl, call *ast.CallExpr, idx int, f *
 // returnsIn traces result idx of d's return statements in frame nf.
 func (c *checker) returnsIn(d *ast.FuncDecl, idx int, nf *flow.Frame) []leaf {
 	var out []leaf
-	for _, n := range c.m.Returns(d) {
+	for _, n := range c.m.Flow.Returns(d) {
 		switch {
 		case len(n.Results) == 0:
 			out = append(out, leaf{kind: lUnknown})

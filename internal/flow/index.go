@@ -788,3 +788,15 @@ func (fl *Info) HasFuncLit(d *ast.FuncDecl) bool {
 	}
 	return fl.litDecls[d]
 }
+
+// Mentions reports whether the syntax n uses the variable v.
+func Mentions(info *types.Info, n ast.Node, v *types.Var) bool {
+	found := false
+	ast.Inspect(n, func(x ast.Node) bool {
+		if id, ok := x.(*ast.Ident); ok && info.Uses[id] == v {
+			found = true
+		}
+		return !found
+	})
+	return found
+}

@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"iter"
 	"os"
 	"path/filepath"
 	"slices"
@@ -90,7 +89,7 @@ func (m *Model) computeCode() {
 	for len(queue) > 0 {
 		n := queue[0]
 		queue = queue[1:]
-		for call := range m.CallsIn(n) {
+		for call := range m.Flow.CallsIn(n) {
 			if fn := m.Flow.Callee(call); fn != nil {
 				if d := m.Flow.Body(fn); d != nil && !m.ToolCode[d] && !m.BoundaryCode[d] {
 					m.ToolCode[d] = true
@@ -695,16 +694,3 @@ func rootSite(t *template) *regSite {
 	}
 	return nil
 }
-
-// Returns returns the return statements of fn, a *ast.FuncDecl or
-// *ast.FuncLit of the package, in source order, those of the function
-// literals inside it excluded.
-func (m *Model) Returns(fn ast.Node) []*ast.ReturnStmt { return m.Flow.Returns(fn) }
-
-// HasFuncLit reports whether the body of d holds a function literal.
-func (m *Model) HasFuncLit(d *ast.FuncDecl) bool { return m.Flow.HasFuncLit(d) }
-
-// CallsIn iterates over the calls inside n, a function declaration or
-// literal of the package, in source order, those of the function literals
-// inside it included.
-func (m *Model) CallsIn(n ast.Node) iter.Seq[*ast.CallExpr] { return m.Flow.CallsIn(n) }

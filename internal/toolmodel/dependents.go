@@ -157,7 +157,7 @@ func (m *Model) release() {
 	m.equipped, m.boundary, m.summaries, m.reported, m.funcFacts = nil, nil, nil, nil, nil
 	m.fileOf, m.visiting = nil, nil
 	m.ToolErrors, m.IsErrors, m.judge, m.fixes = nil, nil, nil, nil
-	m.returned, m.funcUses, m.callsOf = nil, nil, nil
+	m.forward = nil
 	m.hosted, m.Failures, m.factScratch = nil, nil, nil
 	m.pools, m.poolCache, m.records = nil, nil, nil
 }

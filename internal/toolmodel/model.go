@@ -38,7 +38,7 @@
 // boundary), records.go, pools.go and dispatch.go (tools carried in
 // records, pools and the project's own interfaces) and facts.go (what a
 // package tells its importers); code.go says which code is tool code, and
-// handlers.go and forward.go what a handler returns as it is; fixes.go
+// internal/forward what a handler returns as it is; fixes.go
 // gives the analyzers internal/fixes, the builder of what their fixes
 // share, and says where a server is stored. Failure paths and error
 // classes are internal/failpath's,
@@ -64,6 +64,7 @@ import (
 	"github.com/toolcheck/toolcheck/internal/failpath"
 	"github.com/toolcheck/toolcheck/internal/fixes"
 	"github.com/toolcheck/toolcheck/internal/flow"
+	"github.com/toolcheck/toolcheck/internal/forward"
 	"github.com/toolcheck/toolcheck/internal/isresult"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 	"github.com/toolcheck/toolcheck/internal/outcome"
@@ -151,19 +152,15 @@ type Model struct {
 	fileOf      map[*token.File]*ast.File
 	visiting    map[visitKey]bool
 
-	// returned memoizes ReturnedByHandler, funcUses counts the uses of
-	// each function (guarded by mu).
-	returned  map[ast.Node]bool
-	cycles    int // how many cycles returnedByHandler met (guarded by mu)
-	funcUses  map[*types.Func]int
-	callsOf   map[*types.Func][]*ast.CallExpr // the static calls of each function
-	fwdTracer *flow.Tracer                    // the tracer of forward.go (guarded by mu)
-	// judge judges outcomes (Outcomes), and fixes builds the fixes'
-	// shared edits (Fixes), each made on first use.
-	judge     *outcome.Judge
-	judgeOnce sync.Once
-	fixes     *fixes.Builder
-	fixesOnce sync.Once
+	// judge judges outcomes (Outcomes), forward says what handlers
+	// return as it is (Forward), and fixes builds the fixes' shared edits
+	// (Fixes), each made on first use.
+	judge       *outcome.Judge
+	judgeOnce   sync.Once
+	forward     *forward.Index
+	forwardOnce sync.Once
+	fixes       *fixes.Builder
+	fixesOnce   sync.Once
 
 	// mu guards the memo tables behind methods that analyzers may call
 	// concurrently once the model is built (IsBoundary).
@@ -510,8 +507,17 @@ func (m *Model) Outcomes() *outcome.Judge {
 		m.judge = outcome.New(outcome.Inputs{
 			Pass: m.Pass, Flow: m.Flow, Syntax: m.Syntax, Failures: m.Failures,
 			Handlers: m.Handlers, ToolCode: m.ToolCode, ToolNames: m.ToolNames,
-			OnlyCalls: m.OnlyCalls, ReturnedByHandler: m.ReturnedByHandler,
+			OnlyCalls: m.Forward().OnlyCalls, ReturnedByHandler: m.Forward().ReturnedByHandler,
 		})
 	})
 	return m.judge
+}
+
+// Forward returns the package's index of what its tool handlers return
+// as it is, made on first use.
+func (m *Model) Forward() *forward.Index {
+	m.forwardOnce.Do(func() {
+		m.forward = forward.New(forward.Inputs{Info: m.Pass.TypesInfo, Flow: m.Flow, Syntax: m.Syntax, Handlers: m.Handlers})
+	})
+	return m.forward
 }

@@ -1,4 +1,4 @@
-package toolmodel
+package forward
 
 import (
 	"go/ast"
@@ -30,11 +30,11 @@ import (
 // the assignment as, reach the return that ends as's block as they are:
 // the first result as the return's first (perhaps through a pass-through
 // function), the error as its last, read nowhere else.
-func (m *Model) forwarded(call *ast.CallExpr, as *ast.AssignStmt, asCur astindex.Cursor, fn ast.Node) bool {
+func (ix *Index) forwarded(call *ast.CallExpr, as *ast.AssignStmt, asCur astindex.Cursor, fn ast.Node) bool {
 	if len(as.Rhs) != 1 || as.Rhs[0] != call || len(as.Lhs) < 2 {
 		return false
 	}
-	info := m.Pass.TypesInfo
+	info := ix.Info
 	vars := make([]*types.Var, len(as.Lhs))
 	for i, l := range as.Lhs {
 		id, ok := l.(*ast.Ident)
@@ -57,7 +57,7 @@ func (m *Model) forwarded(call *ast.CallExpr, as *ast.AssignStmt, asCur astindex
 	for _, v := range []*types.Var{res, errv} {
 		// A named result is read by every return and by deferred calls, a
 		// variable whose address is taken by whatever holds the pointer.
-		if isResultOf(fn, v) || len(m.Flow.AddrOf(v)) > 0 {
+		if isResultOf(fn, v) || len(ix.Flow.AddrOf(v)) > 0 {
 			return false
 		}
 	}
@@ -86,7 +86,7 @@ func (m *Model) forwarded(call *ast.CallExpr, as *ast.AssignStmt, asCur astindex
 	}
 	// The error is the return's last result and read nowhere else.
 	from, to := as.End(), ret.End()
-	if !isVarUse(info, ret.Results[len(ret.Results)-1], errv) || m.readsIn(fn, errv, from, to) != 1 {
+	if !isVarUse(info, ret.Results[len(ret.Results)-1], errv) || ix.readsIn(fn, errv, from, to) != 1 {
 		return false
 	}
 	// The result is the return's first, or what a pass-through function
@@ -96,7 +96,7 @@ func (m *Model) forwarded(call *ast.CallExpr, as *ast.AssignStmt, asCur astindex
 	switch {
 	case isVarUse(info, ret.Results[0], res):
 		allowed++
-	case m.passesOn(ret.Results[0], res, map[ast.Node]bool{}):
+	case ix.passesOn(ret.Results[0], res, map[ast.Node]bool{}):
 		allowed++
 	default:
 		return false
@@ -110,14 +110,14 @@ func (m *Model) forwarded(call *ast.CallExpr, as *ast.AssignStmt, asCur astindex
 			switch x := n.(type) {
 			case *ast.AssignStmt:
 				if len(x.Lhs) == 1 && len(x.Rhs) == 1 && isVarUse(info, x.Lhs[0], res) {
-					if !m.passesOn(x.Rhs[0], res, map[ast.Node]bool{}) {
+					if !ix.passesOn(x.Rhs[0], res, map[ast.Node]bool{}) {
 						ok = false
 					}
 					allowed += 2 // r = g(..., r, ...)
 					return false
 				}
 			case *ast.CallExpr:
-				if m.successTest(x, res) {
+				if ix.successTest(x, res) {
 					allowed++
 					return false
 				}
@@ -132,7 +132,7 @@ func (m *Model) forwarded(call *ast.CallExpr, as *ast.AssignStmt, asCur astindex
 			return false
 		}
 	}
-	return m.readsIn(fn, res, from, to) == allowed
+	return ix.readsIn(fn, res, from, to) == allowed
 }
 
 // leaves reports whether s holds a statement that leaves its block: a
@@ -159,13 +159,13 @@ func isVarUse(info *types.Info, e ast.Expr, v *types.Var) bool {
 
 // reads counts the identifiers in fn that use v; -1 when a function
 // literal in fn reads it (readsIn).
-func (m *Model) reads(fn ast.Node, v *types.Var) int {
-	return m.readsIn(fn, v, fn.Pos(), fn.End())
+func (ix *Index) reads(fn ast.Node, v *types.Var) int {
+	return ix.readsIn(fn, v, fn.Pos(), fn.End())
 }
 
 // readsIn counts the identifiers in fn between from and to that use v;
 // -1 when a function literal in fn reads v, which may run at any time.
-func (m *Model) readsIn(fn ast.Node, v *types.Var, from, to token.Pos) int {
+func (ix *Index) readsIn(fn ast.Node, v *types.Var, from, to token.Pos) int {
 	n, inLit := 0, false
 	var visit func(x ast.Node, lit bool) bool
 	visit = func(x ast.Node, lit bool) bool {
@@ -176,7 +176,7 @@ func (m *Model) readsIn(fn ast.Node, v *types.Var, from, to token.Pos) int {
 				return false
 			}
 		case *ast.Ident:
-			if m.Pass.TypesInfo.Uses[x] == v {
+			if ix.Info.Uses[x] == v {
 				if lit {
 					inLit = true
 				} else if from <= x.Pos() && x.End() <= to {
@@ -196,14 +196,14 @@ func (m *Model) readsIn(fn ast.Node, v *types.Var, from, to token.Pos) int {
 // passesOn reports whether e is a call g(..., v, ...) of a function that
 // returns its parameter at v's place untouched when it is nil or an
 // IsError result (v read once, there).
-func (m *Model) passesOn(e ast.Expr, v *types.Var, seen map[ast.Node]bool) bool {
+func (ix *Index) passesOn(e ast.Expr, v *types.Var, seen map[ast.Node]bool) bool {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok {
 		return false
 	}
 	at := -1
 	for i, a := range call.Args {
-		if isVarUse(m.Pass.TypesInfo, a, v) {
+		if isVarUse(ix.Info, a, v) {
 			if at >= 0 {
 				return false
 			}
@@ -214,40 +214,28 @@ func (m *Model) passesOn(e ast.Expr, v *types.Var, seen map[ast.Node]bool) bool 
 		return false
 	}
 	for _, a := range call.Args {
-		if a != call.Args[at] && Mentions(m.Pass.TypesInfo, a, v) {
+		if a != call.Args[at] && flow.Mentions(ix.Info, a, v) {
 			return false
 		}
 	}
-	body, params := m.funcOfCall(call)
+	body, params := ix.funcOfCall(call)
 	if body == nil || seen[body] || at >= len(params) {
 		return false
 	}
 	seen[body] = true
 	defer delete(seen, body)
-	return m.passThrough(body, params[at], seen)
-}
-
-// Mentions reports whether the syntax n uses the variable v.
-func Mentions(info *types.Info, n ast.Node, v *types.Var) bool {
-	found := false
-	ast.Inspect(n, func(x ast.Node) bool {
-		if id, ok := x.(*ast.Ident); ok && info.Uses[id] == v {
-			found = true
-		}
-		return !found
-	})
-	return found
+	return ix.passThrough(body, params[at], seen)
 }
 
 // funcOfCall (the caller holds mu) returns the one function call may call, when this package
 // has its body (flow's Callees: a declared function, a literal a variable
 // holds, the literal a factory returns), with its parameters, nil for a
 // variadic one.
-func (m *Model) funcOfCall(call *ast.CallExpr) (ast.Node, []*types.Var) {
-	if m.fwdTracer == nil {
-		m.fwdTracer = m.Flow.NewTracer()
+func (ix *Index) funcOfCall(call *ast.CallExpr) (ast.Node, []*types.Var) {
+	if ix.tracer == nil {
+		ix.tracer = ix.Flow.NewTracer()
 	}
-	cs, ok := m.fwdTracer.Callees(call, nil)
+	cs, ok := ix.tracer.Callees(call, nil)
 	if !ok || len(cs) != 1 || cs[0].Body == nil {
 		return nil, nil
 	}
@@ -264,7 +252,7 @@ func (m *Model) funcOfCall(call *ast.CallExpr) (ast.Node, []*types.Var) {
 			params = append(params, nil)
 		}
 		for _, n := range f.Names {
-			v, _ := m.Pass.TypesInfo.Defs[n].(*types.Var)
+			v, _ := ix.Info.Defs[n].(*types.Var)
 			params = append(params, v)
 		}
 	}
@@ -276,22 +264,22 @@ func (m *Model) funcOfCall(call *ast.CallExpr) (ast.Node, []*types.Var) {
 // return returns p or passes it on, and p is read otherwise only after a
 // first statement that returns p when it is not a successful result
 // (if !successful(ctx, r) { return r }; if r == nil || r.IsError { return r }).
-func (m *Model) passThrough(fn ast.Node, p *types.Var, seen map[ast.Node]bool) bool {
-	if p == nil || len(m.Flow.Defs(p)) > 0 || len(m.Flow.AddrOf(p)) > 0 {
+func (ix *Index) passThrough(fn ast.Node, p *types.Var, seen map[ast.Node]bool) bool {
+	if p == nil || len(ix.Flow.Defs(p)) > 0 || len(ix.Flow.AddrOf(p)) > 0 {
 		return false
 	}
 	_, body := flow.FuncParts(fn)
 	if body == nil || len(body.List) == 0 {
 		return false
 	}
-	info := m.Pass.TypesInfo
+	info := ix.Info
 	guarded := false
 	if ifs, ok := body.List[0].(*ast.IfStmt); ok && ifs.Init == nil && ifs.Else == nil && len(ifs.Body.List) == 1 {
 		if r, ok := ifs.Body.List[0].(*ast.ReturnStmt); ok && len(r.Results) == 1 && isVarUse(info, r.Results[0], p) {
-			guarded = m.failureTest(ifs.Cond, p)
+			guarded = ix.failureTest(ifs.Cond, p)
 		}
 	}
-	returns := m.Flow.Returns(fn)
+	returns := ix.Flow.Returns(fn)
 	counted := 0
 	for _, r := range returns {
 		if len(r.Results) != 1 {
@@ -300,43 +288,43 @@ func (m *Model) passThrough(fn ast.Node, p *types.Var, seen map[ast.Node]bool) b
 		switch {
 		case isVarUse(info, r.Results[0], p):
 			counted++
-		case m.passesOn(r.Results[0], p, seen):
+		case ix.passesOn(r.Results[0], p, seen):
 			counted++
 		default:
 			return false
 		}
 	}
-	return len(returns) > 0 && (guarded || m.reads(fn, p) == counted)
+	return len(returns) > 0 && (guarded || ix.reads(fn, p) == counted)
 }
 
 // failureTest reports whether cond holds whenever p is nil or an IsError
 // result: !successful(p), or p == nil || p.IsError || ...
-func (m *Model) failureTest(cond ast.Expr, p *types.Var) bool {
+func (ix *Index) failureTest(cond ast.Expr, p *types.Var) bool {
 	cond = ast.Unparen(cond)
 	if u, ok := cond.(*ast.UnaryExpr); ok && u.Op == token.NOT {
 		call, ok := ast.Unparen(u.X).(*ast.CallExpr)
-		return ok && m.successTest(call, p)
+		return ok && ix.successTest(call, p)
 	}
-	return m.nilFirst(orTerms(cond), p, token.EQL, func(t ast.Expr) bool {
+	return ix.nilFirst(orTerms(cond), p, token.EQL, func(t ast.Expr) bool {
 		s, ok := t.(*ast.SelectorExpr)
-		return ok && s.Sel.Name == "IsError" && isVarUse(m.Pass.TypesInfo, s.X, p)
+		return ok && s.Sel.Name == "IsError" && isVarUse(ix.Info, s.X, p)
 	})
 }
 
 // successTest reports whether call calls a function that is false when
 // its argument v is nil or an IsError result: its body is one return of
 // r != nil && !r.IsError && ...
-func (m *Model) successTest(call *ast.CallExpr, v *types.Var) bool {
+func (ix *Index) successTest(call *ast.CallExpr, v *types.Var) bool {
 	at := -1
 	for i, a := range call.Args {
-		if isVarUse(m.Pass.TypesInfo, a, v) {
+		if isVarUse(ix.Info, a, v) {
 			at = i
 		}
 	}
 	if at < 0 {
 		return false
 	}
-	fn, params := m.funcOfCall(call)
+	fn, params := ix.funcOfCall(call)
 	if fn == nil || at >= len(params) || params[at] == nil {
 		return false
 	}
@@ -349,13 +337,13 @@ func (m *Model) successTest(call *ast.CallExpr, v *types.Var) bool {
 		return false
 	}
 	p := params[at]
-	return m.nilFirst(andTerms(r.Results[0]), p, token.NEQ, func(t ast.Expr) bool {
+	return ix.nilFirst(andTerms(r.Results[0]), p, token.NEQ, func(t ast.Expr) bool {
 		u, ok := t.(*ast.UnaryExpr)
 		if !ok || u.Op != token.NOT {
 			return false
 		}
 		s, ok := ast.Unparen(u.X).(*ast.SelectorExpr)
-		return ok && s.Sel.Name == "IsError" && isVarUse(m.Pass.TypesInfo, s.X, p)
+		return ok && s.Sel.Name == "IsError" && isVarUse(ix.Info, s.X, p)
 	})
 }
 
@@ -364,8 +352,8 @@ func (m *Model) successTest(call *ast.CallExpr, v *types.Var) bool {
 // errTerm accepts, no term reading p coming before the nil test: terms run
 // left to right, and one that reads p first would dereference the nil a
 // fix makes.
-func (m *Model) nilFirst(terms []ast.Expr, p *types.Var, op token.Token, errTerm func(ast.Expr) bool) bool {
-	info := m.Pass.TypesInfo
+func (ix *Index) nilFirst(terms []ast.Expr, p *types.Var, op token.Token, errTerm func(ast.Expr) bool) bool {
+	info := ix.Info
 	isNil, isErr := false, false
 	for _, t := range terms {
 		t = ast.Unparen(t)
@@ -377,7 +365,7 @@ func (m *Model) nilFirst(terms []ast.Expr, p *types.Var, op token.Token, errTerm
 			isErr = true
 			continue
 		}
-		if !isNil && Mentions(info, t, p) {
+		if !isNil && flow.Mentions(info, t, p) {
 			return false
 		}
 	}
