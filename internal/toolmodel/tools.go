@@ -3,11 +3,9 @@ package toolmodel
 import (
 	"fmt"
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
-	"strings"
 
 	"github.com/toolcheck/toolcheck/internal/flow"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
@@ -133,7 +131,7 @@ func (m *Model) toolsOrigin(o flow.Origin, depth int) toolSet {
 
 // namedTools returns the tool def with each name the expression may hold.
 func (m *Model) namedTools(def ToolDef, name ast.Expr, f *flow.Frame) toolSet {
-	names, params := m.stringsOf(name, f)
+	names, params := m.tr.Strings(name, f)
 	var ts toolSet
 	for _, n := range names {
 		d := def
@@ -145,129 +143,6 @@ func (m *Model) namedTools(def ToolDef, name ast.Expr, f *flow.Frame) toolSet {
 		ts.defs = []ToolDef{def} // a name that is not a constant
 	}
 	return ts
-}
-
-// stringsOf returns the constant strings an expression may hold, and the
-// parameters it may come from.
-func (m *Model) stringsOf(e ast.Expr, f *flow.Frame) ([]string, []*types.Var) {
-	return m.stringsAt(e, f, 0)
-}
-
-// maxStrings bounds the names one expression is taken to hold.
-const maxStrings = 64
-
-func (m *Model) stringsAt(e ast.Expr, f *flow.Frame, depth int) ([]string, []*types.Var) {
-	return m.stringsOfOrigins(m.tr.Origins(e, f, nil), depth)
-}
-
-func (m *Model) stringsOfOrigins(origins []flow.Origin, depth int) ([]string, []*types.Var) {
-	info := m.Pass.TypesInfo
-	var out []string
-	var params []*types.Var
-	for _, o := range origins {
-		switch o.Kind {
-		case flow.FreeParam:
-			params = append(params, o.Param)
-		case flow.Expr:
-			if tv, ok := info.Types[o.Expr]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
-				out = append(out, constant.StringVal(tv.Value))
-				continue
-			}
-			if depth >= flow.MaxDepth {
-				continue
-			}
-			// A name built from constants: prefix + "list", or
-			// fmt.Sprintf("%s_list", prefix).
-			var parts []ast.Expr
-			format := ""
-			switch x := o.Expr.(type) {
-			case *ast.BinaryExpr:
-				parts = []ast.Expr{x.X, x.Y}
-			case *ast.CallExpr:
-				if !mcpsdk.IsFunc(m.Flow.Callee(x), "fmt", "Sprintf") {
-					// name("get"): what the function returns
-					if rs, ok := m.tr.Results(x, o.Frame, o.Tuple, nil); ok {
-						vals, ps := m.stringsOfOrigins(rs, depth+1)
-						out, params = append(out, vals...), append(params, ps...)
-					}
-					continue
-				}
-				if len(x.Args) < 2 {
-					continue
-				}
-				tv, ok := info.Types[x.Args[0]]
-				if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
-					continue
-				}
-				format, parts = constant.StringVal(tv.Value), x.Args[1:]
-			}
-			if len(parts) == 0 {
-				continue
-			}
-			combos := []string{""}
-			for _, p := range parts {
-				vals, ps := m.stringsAt(p, o.Frame, depth+1)
-				params = append(params, ps...)
-				if len(vals) == 0 || len(combos)*len(vals) > maxStrings {
-					combos = nil
-					break
-				}
-				var next []string
-				for _, c := range combos {
-					for _, v := range vals {
-						if format != "" {
-							v = c + "\x00" + v
-						} else {
-							v = c + v
-						}
-						next = append(next, v)
-					}
-				}
-				combos = next
-			}
-			for _, c := range combos {
-				if format != "" {
-					s, ok := sprintfStrings(format, strings.Split(c, "\x00")[1:])
-					if !ok {
-						continue
-					}
-					c = s
-				}
-				out = append(out, c)
-			}
-		}
-	}
-	return out, params
-}
-
-// sprintfStrings formats args, strings, with a format whose only verbs
-// are %s, %v and %%.
-func sprintfStrings(format string, args []string) (string, bool) {
-	var b strings.Builder
-	n := 0
-	for i := 0; i < len(format); i++ {
-		if format[i] != '%' {
-			b.WriteByte(format[i])
-			continue
-		}
-		if i+1 >= len(format) {
-			return "", false
-		}
-		i++
-		switch format[i] {
-		case '%':
-			b.WriteByte('%')
-		case 's', 'v':
-			if n >= len(args) {
-				return "", false
-			}
-			b.WriteString(args[n])
-			n++
-		default:
-			return "", false
-		}
-	}
-	return b.String(), n == len(args)
 }
 
 // toolDefsFromFact evaluates the tools another package's function returns.
@@ -313,7 +188,7 @@ func (m *Model) toolFromSrc(s Src, call *ast.CallExpr, f *flow.Frame) toolSet {
 				continue
 			}
 			// The tool's name, passed as a string.
-			names, params := m.stringsOf(a.e, f)
+			names, params := m.tr.Strings(a.e, f)
 			for _, n := range names {
 				ts.defs = append(ts.defs, ToolDef{Name: n, Where: s.Where})
 			}
