@@ -13,6 +13,7 @@ import (
 
 	"github.com/toolcheck/toolcheck/internal/flow"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
+	"github.com/toolcheck/toolcheck/internal/report"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
@@ -40,14 +41,14 @@ func New(model *toolmodel.Analyzer) *analysis.Analyzer {
 	s := &settings{}
 	a := &analysis.Analyzer{
 		Name: Name,
-		Doc:  toolmodel.DocOf(doc),
+		Doc:  report.DocOf(doc),
 		URL:  "https://github.com/toolcheck/toolcheck/blob/main/docs/analyzers/emptyonfail.md",
 	}
 	a.Flags.BoolVar(&s.allFunctions, "all-functions", false,
 		"check every function of a package that declares tools, not only the code tools reach")
 	a.Flags.BoolVar(&s.loops, "loops", false,
 		"also report a failure skipped with continue in a loop that builds the returned collection")
-	return toolmodel.Attach(model, a, []analysis.Fact{new(Fact)}, func(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter) error {
+	return toolmodel.Attach(model, a, []analysis.Fact{new(Fact)}, func(pass *analysis.Pass, m *toolmodel.Model, r *report.Reporter) error {
 		return run(pass, m, r, s)
 	})
 }
@@ -84,7 +85,7 @@ func (f *Fact) String() string {
 	return s + ")"
 }
 
-func run(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter, s *settings) error {
+func run(pass *analysis.Pass, m *toolmodel.Model, r *report.Reporter, s *settings) error {
 	if !m.Own() {
 		return nil
 	}
@@ -131,7 +132,7 @@ type checker struct {
 	pass *analysis.Pass
 	m    *toolmodel.Model
 	s    *settings
-	r    *toolmodel.Reporter
+	r    *report.Reporter
 
 	registersTools bool
 	params         map[*types.Var]bool   // parameters of every function seen

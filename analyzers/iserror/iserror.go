@@ -20,6 +20,7 @@ import (
 	"github.com/toolcheck/toolcheck/internal/flow"
 	"github.com/toolcheck/toolcheck/internal/isresult"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
+	"github.com/toolcheck/toolcheck/internal/report"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
@@ -37,7 +38,7 @@ var Analyzer = New(toolmodel.New(nil))
 func New(model *toolmodel.Analyzer) *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name: Name,
-		Doc:  toolmodel.DocOf(doc),
+		Doc:  report.DocOf(doc),
 		URL:  "https://github.com/toolcheck/toolcheck/blob/main/docs/analyzers/iserror.md",
 	}
 	return toolmodel.Attach(model, a, []analysis.Fact{new(Fact)}, run)
@@ -49,7 +50,7 @@ var doc string
 // remedy ends every message: what to do instead.
 const remedy = "return a ToolError (INFO for a caller error) and let the boundary render and log it"
 
-func run(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter) error {
+func run(pass *analysis.Pass, m *toolmodel.Model, r *report.Reporter) error {
 	if !m.Relevant || mcpsdk.IsSDKPath(pass.Pkg.Path()) {
 		return nil
 	}

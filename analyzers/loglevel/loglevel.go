@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/toolcheck/toolcheck/internal/astindex"
+	"github.com/toolcheck/toolcheck/internal/report"
 	"github.com/toolcheck/toolcheck/internal/toolerror"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
@@ -32,11 +33,11 @@ func New(model *toolmodel.Analyzer) *analysis.Analyzer {
 	strict := false
 	a := &analysis.Analyzer{
 		Name: Name,
-		Doc:  toolmodel.DocOf(doc),
+		Doc:  report.DocOf(doc),
 		URL:  "https://github.com/toolcheck/toolcheck/blob/main/docs/analyzers/loglevel.md",
 	}
 	a.Flags.BoolVar(&strict, "strict", false, "report every ToolError construction that leaves its level to a default")
-	return toolmodel.Attach(model, a, nil, func(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter) error {
+	return toolmodel.Attach(model, a, nil, func(pass *analysis.Pass, m *toolmodel.Model, r *report.Reporter) error {
 		return run(pass, m, r, strict)
 	})
 }
@@ -50,7 +51,7 @@ type checker struct {
 	options map[*types.Func]*types.Func
 }
 
-func run(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter, strict bool) error {
+func run(pass *analysis.Pass, m *toolmodel.Model, r *report.Reporter, strict bool) error {
 	if !m.Relevant {
 		return nil
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/toolcheck/toolcheck/internal/astindex"
 	"github.com/toolcheck/toolcheck/internal/flow"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
+	"github.com/toolcheck/toolcheck/internal/report"
 	"github.com/toolcheck/toolcheck/internal/toolerror"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
@@ -43,14 +44,14 @@ func New(model *toolmodel.Analyzer) *analysis.Analyzer {
 	opts := &options{}
 	a := &analysis.Analyzer{
 		Name: Name,
-		Doc:  toolmodel.DocOf(doc),
+		Doc:  report.DocOf(doc),
 		URL:  "https://github.com/toolcheck/toolcheck/blob/main/docs/analyzers/messagetext.md",
 	}
 	a.Flags.BoolVar(&opts.longText, "long-text", false, "also report model-facing text longer than two sentences")
 	a.Flags.BoolVar(&opts.nextStep, "next-step", false, "also report INFO ToolErrors whose text names no tool of the package")
 	a.Flags.BoolVar(&opts.faultText, "fault-text", false, "also report WARNING and ERROR ToolErrors whose text does not say the request was fine and what to do")
 	facts := []analysis.Fact{new(envFact), new(envParamFact), new(textFact), new(errFact), new(bodyFieldFact)}
-	return toolmodel.Attach(model, a, facts, func(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter) error {
+	return toolmodel.Attach(model, a, facts, func(pass *analysis.Pass, m *toolmodel.Model, r *report.Reporter) error {
 		return run(pass, m, r, opts)
 	})
 }
@@ -78,7 +79,7 @@ type checker struct {
 	inProgress  map[ast.Node]bool
 	tr          *flow.Tracer // binds a helper's parameters to a call's arguments
 
-	reporter *toolmodel.Reporter
+	reporter *report.Reporter
 	reported map[string]bool
 	sinkCats map[string]bool // categories reported for the text being checked
 	sink     ast.Node        // the construct that hands the text being checked to the model
@@ -106,7 +107,7 @@ func (u *unit) use(i int, verb string) {
 	}
 }
 
-func run(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter, opts *options) error {
+func run(pass *analysis.Pass, m *toolmodel.Model, r *report.Reporter, opts *options) error {
 	var fl *flow.Info
 	if m.Relevant || m.Own() {
 		fl = m.Flow

@@ -13,6 +13,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/toolcheck/toolcheck/internal/report"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
 
@@ -29,7 +30,7 @@ var Analyzer = New(toolmodel.New(nil))
 func New(model *toolmodel.Analyzer) *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name: Name,
-		Doc:  toolmodel.DocOf(doc),
+		Doc:  report.DocOf(doc),
 		URL:  "https://github.com/toolcheck/toolcheck/blob/main/docs/analyzers/unwrapped.md",
 	}
 	return toolmodel.Attach(model, a, nil, run)
@@ -48,7 +49,7 @@ type group struct {
 	regs  []*toolmodel.Registration
 }
 
-func run(pass *analysis.Pass, m *toolmodel.Model, r *toolmodel.Reporter) error {
+func run(pass *analysis.Pass, m *toolmodel.Model, r *report.Reporter) error {
 	if !m.Relevant {
 		return nil
 	}

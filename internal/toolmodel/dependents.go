@@ -1,10 +1,12 @@
 package toolmodel
 
 import (
+	"go/token"
 	"reflect"
 	"sync"
 	"sync/atomic"
 
+	"github.com/toolcheck/toolcheck/internal/report"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -12,7 +14,7 @@ import (
 // the model, reports its findings to r, and imports and exports its facts
 // through pass. pass is the analyzer's own pass, or, when the model hosts
 // the analyzer's facts (NewHost), the model's.
-type Analysis func(pass *analysis.Pass, m *Model, r *Reporter) error
+type Analysis func(pass *analysis.Pass, m *Model, r *report.Reporter) error
 
 // modelInfo is what a model analyzer knows of the analyzers built on it.
 type modelInfo struct {
@@ -27,6 +29,23 @@ type modelInfo struct {
 type hostedAnalysis struct {
 	name string
 	do   Analysis
+}
+
+// A hostedRun is an analysis the model ran in its own pass: its reporter,
+// holding its findings, and the error it returned, which its analyzer
+// returns.
+type hostedRun struct {
+	r   *report.Reporter
+	err error
+}
+
+// reporter returns the reporter of the analyzer called name for pass,
+// through the package's filters: generated files, test files unless the
+// configuration reports them, and the directives.
+func (m *Model) reporter(pass *analysis.Pass, name string) *report.Reporter {
+	return report.New(pass, name, m.Directives, func(pos token.Pos) bool {
+		return m.isGenerated(pos) || !m.Config.Tests && m.isTestFile(pos)
+	})
 }
 
 // Attach completes a, an analyzer with its name, documentation and flags
@@ -58,8 +77,10 @@ func Attach(model *Analyzer, a *analysis.Analyzer, facts []analysis.Fact, do Ana
 		a.Run = func(pass *analysis.Pass) (any, error) {
 			m := pass.ResultOf[model.Analyzer].(*Model)
 			r := m.reporter(pass, name)
-			r.counted = idx < m.counted
-			defer r.finish()
+			if idx < m.counted {
+				r.Done = m.finished
+			}
+			defer r.Finish()
 			return nil, do(pass, m, r)
 		}
 		return a
@@ -74,17 +95,19 @@ func Attach(model *Analyzer, a *analysis.Analyzer, facts []analysis.Fact, do Ana
 	}
 	a.Run = func(pass *analysis.Pass) (any, error) {
 		m := pass.ResultOf[model.Analyzer].(*Model)
-		r := m.hosted[name]
-		if r == nil {
+		h := m.hosted[name]
+		if h.r == nil {
 			// Not run by the model (attached after it ran): run here,
 			// without facts.
-			r = m.reporter(pass, name)
-			r.err = do(pass, m, r)
+			h.r = m.reporter(pass, name)
+			h.err = do(pass, m, h.r)
 		}
-		r.pass = pass // findings leave through this analyzer's pass
-		r.counted = idx < m.counted
-		defer r.finish()
-		return nil, r.err
+		h.r.Pass = pass // findings leave through this analyzer's pass
+		if idx < m.counted {
+			h.r.Done = m.finished
+		}
+		defer h.r.Finish()
+		return nil, h.err
 	}
 	return a
 }
@@ -124,16 +147,15 @@ func (info *modelInfo) start(m *Model) {
 	info.mu.Lock()
 	hosted, subsumes := info.hosted, info.subsumes
 	info.mu.Unlock()
-	m.hosted = make(map[string]*Reporter, len(hosted))
+	m.hosted = make(map[string]hostedRun, len(hosted))
 	for _, h := range hosted {
 		r := m.reporter(m.Pass, h.name)
-		r.err = h.do(m.Pass, m, r)
-		m.hosted[h.name] = r
+		m.hosted[h.name] = hostedRun{r, h.do(m.Pass, m, r)}
 	}
 	for _, s := range subsumes {
-		a, other := m.hosted[s[0]], m.hosted[s[1]]
+		a, other := m.hosted[s[0]].r, m.hosted[s[1]].r
 		if a != nil && other != nil && m.Config.Reports(s[0]) && m.Config.Reports(s[1]) {
-			a.absorb(other)
+			a.Absorb(other)
 		}
 	}
 }

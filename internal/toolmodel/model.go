@@ -44,7 +44,7 @@
 // classes are internal/failpath's,
 // ToolErrors and their levels internal/toolerror's, IsError results
 // internal/isresult's, outcomes internal/outcome's.
-// directives.go and reporter.go suppress and report. Knowledge of Go APIs
+// internal/report suppresses and reports. Knowledge of Go APIs
 // (parse, decode, marshal, loggers) is in internal/goapi, of the SDKs in
 // internal/mcpsdk; where a value comes from is internal/flow.
 package toolmodel
@@ -68,6 +68,7 @@ import (
 	"github.com/toolcheck/toolcheck/internal/isresult"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 	"github.com/toolcheck/toolcheck/internal/outcome"
+	"github.com/toolcheck/toolcheck/internal/report"
 	"github.com/toolcheck/toolcheck/internal/toolerror"
 
 	"golang.org/x/tools/go/analysis"
@@ -90,7 +91,7 @@ type Model struct {
 	Relevant bool
 
 	Syntax     *astindex.Index
-	Directives *Directives
+	Directives *report.Directives
 
 	// Handlers holds the tool handlers declared in this package
 	// (*ast.FuncDecl or *ast.FuncLit): functions that reach a registration
@@ -176,7 +177,7 @@ type Model struct {
 	info    *modelInfo
 	// hosted holds the reporters of the dependents whose analysis the
 	// model ran in its own pass (NewHost), by analyzer name.
-	hosted map[string]*Reporter
+	hosted map[string]hostedRun
 }
 
 // An Analyzer is a model analyzer, made by New or NewHost, with what it
@@ -331,7 +332,7 @@ func build(pass *analysis.Pass, cfg *config.Config, names []string) (*Model, err
 	m.Failures = failpath.New(pass.TypesInfo, nil, eff.CallerErrors)
 	m.ToolErrors = toolerror.New(pass, eff, nil, nil, false)
 	m.IsErrors = isresult.New(pass.TypesInfo, nil, nil, false)
-	m.Directives = parseDirectives(pass, names)
+	m.Directives = report.ParseDirectives(pass, names)
 	m.own = ownCode(pass)
 
 	if mcpsdk.IsSDKPath(pass.Pkg.Path()) {

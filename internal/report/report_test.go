@@ -1,0 +1,116 @@
+package report
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+const src = `package p
+
+func f() {
+	a() //toolcheck:ignore unwrapped registered behind the gateway's boundary
+	//toolcheck:ignore iserror,unwrapped the gateway renders it
+	b()
+	c() //toolcheck:ignore unwrapped
+	d() //toolcheck:ignore nosuch because
+	e() //toolcheck:ignore messagetext nothing here
+	g() //toolcheck:ignorethis is not ours
+}
+
+func a() {}
+func b() {}
+func c() {}
+func d() {}
+func e() {}
+func g() {}
+`
+
+// lines returns the position of the first call on each line of f.
+func lines(fset *token.FileSet, f *ast.File) map[int]token.Pos {
+	at := map[int]token.Pos{}
+	ast.Inspect(f, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok {
+			at[fset.Position(c.Pos()).Line] = c.Pos()
+		}
+		return true
+	})
+	return at
+}
+
+func TestReporter(t *testing.T) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	pass := &analysis.Pass{Fset: fset, Files: []*ast.File{f}, Report: func(d analysis.Diagnostic) {
+		got = append(got, fset.Position(d.Pos).String()+" "+d.Category+": "+d.Message)
+	}}
+	dirs := ParseDirectives(pass, []string{"unwrapped", "iserror", "messagetext"})
+	at := lines(fset, f)
+	done := 0
+	for _, name := range []string{"unwrapped", "messagetext"} {
+		r := New(pass, name, dirs, func(pos token.Pos) bool { return pos == at[10] }) // g's line is dropped
+		r.Done = func() { done++ }
+		for _, line := range []int{4, 6, 7, 8, 9, 10} {
+			r.Report(analysis.Diagnostic{Pos: at[line], Message: "finding"})
+		}
+		r.Finish()
+	}
+	want := []string{
+		// unwrapped: lines 4 and 6 suppressed (the directive on the line, and
+		// the one above), line 10 dropped by the filter
+		"p.go:7:2 unwrapped: finding",
+		"p.go:8:2 unwrapped: finding",
+		"p.go:9:2 unwrapped: finding",
+		"p.go:7:6 directive: malformed toolcheck:ignore directive has no reason: write //toolcheck:ignore <analyzer> <reason>",
+		`p.go:8:6 directive: malformed toolcheck:ignore directive names unknown analyzer "nosuch": write //toolcheck:ignore <analyzer> <reason>`,
+		// messagetext: its directive suppressed line 9's finding
+		"p.go:4:2 messagetext: finding",
+		"p.go:6:2 messagetext: finding",
+		"p.go:7:2 messagetext: finding",
+		"p.go:8:2 messagetext: finding",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("reported:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if done != 2 {
+		t.Errorf("Done called %d times, want 2", done)
+	}
+}
+
+func TestAbsorb(t *testing.T) {
+	fset := token.NewFileSet()
+	tf := fset.AddFile("p.go", -1, 100)
+	pos := func(off int) token.Pos { return tf.Pos(off) }
+	var got []analysis.Diagnostic
+	pass := &analysis.Pass{Fset: fset, Report: func(d analysis.Diagnostic) { got = append(got, d) }}
+	outer := New(pass, "iserror", nil, nil)
+	inner := New(pass, "messagetext", nil, nil)
+	outer.Report(analysis.Diagnostic{Pos: pos(10), End: pos(40), Message: "outer"})
+	inner.Report(analysis.Diagnostic{Pos: pos(20), End: pos(30), Message: "inside"})
+	inner.ReportAbout(analysis.Diagnostic{Pos: pos(60), End: pos(70), Message: "about inside"}, &ast.Ident{NamePos: pos(12), Name: "x"})
+	inner.Report(analysis.Diagnostic{Pos: pos(50), End: pos(55), Message: "outside"})
+	outer.Absorb(inner)
+	outer.Finish()
+	inner.Finish()
+	if len(got) != 2 || got[0].Message != "outer" || got[1].Message != "outside" {
+		t.Fatalf("reported %v, want outer then outside", got)
+	}
+	if rel := got[0].Related; len(rel) != 2 || rel[0].Message != "inside (messagetext)" || rel[1].Message != "about inside (messagetext)" {
+		t.Errorf("related %v, want the two findings inside outer's range", rel)
+	}
+}
+
+func TestDocOf(t *testing.T) {
+	src := "// Package x does x.\n//\n// # Analyzer unwrapped\n//\n// unwrapped: reports tools\n// registered without it.\npackage x\n"
+	if got, want := DocOf(src), "reports tools\nregistered without it."; got != want {
+		t.Errorf("DocOf = %q, want %q", got, want)
+	}
+}
