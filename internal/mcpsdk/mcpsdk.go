@@ -7,6 +7,7 @@ package mcpsdk
 import (
 	"go/types"
 	"strings"
+	"sync"
 )
 
 // Import paths of the MCP SDKs that toolcheck understands.
@@ -132,6 +133,17 @@ func ServerSDK(t types.Type) string {
 		return "go-sdk"
 	}
 	return ""
+}
+
+// IsToolType reports whether t is (a pointer to) either SDK's mcp.Tool.
+func IsToolType(t types.Type) bool {
+	return IsNamed(t, MCPGoMCP, "Tool") || IsNamed(t, GoSDKMCP, "Tool")
+}
+
+// IsServerToolType reports whether t is mcp-go's ServerTool or
+// ServerTaskTool, whose literal is itself a registration.
+func IsServerToolType(t types.Type) bool {
+	return IsNamed(t, MCPGoServer, "ServerTool") || IsNamed(t, MCPGoServer, "ServerTaskTool")
 }
 
 // IsCallToolResult reports whether t is (a pointer to) either SDK's
@@ -288,3 +300,57 @@ func ReturnsError(sig *types.Signature) bool {
 
 // IsErrorType reports whether t is the error interface.
 func IsErrorType(t types.Type) bool { return t != nil && isError(t) }
+
+// A Reach answers whether packages import an MCP SDK, directly or not,
+// keeping its final answers by package: not by path, since a test variant
+// shares its package's path but may import more. Keep one for as long as
+// the analysis of one package, so that a long-lived process (fuzzing, an
+// editor's) does not keep every package it ever checked. The zero Reach
+// is ready to use; its methods may be called concurrently.
+type Reach struct {
+	mu    sync.Mutex
+	known map[*types.Package]bool
+}
+
+// Reaches reports whether pkg imports an MCP SDK, directly or not.
+func (r *Reach) Reaches(pkg *types.Package) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.known == nil {
+		r.known = map[*types.Package]bool{}
+	}
+	return r.reaches(pkg, map[*types.Package]bool{})
+}
+
+func (r *Reach) reaches(pkg *types.Package, seen map[*types.Package]bool) bool {
+	if v, ok := r.known[pkg]; ok {
+		return v
+	}
+	if seen[pkg] {
+		return false
+	}
+	seen[pkg] = true
+	ok := IsSDKPath(pkg.Path())
+	for _, imp := range pkg.Imports() {
+		if ok {
+			break
+		}
+		ok = r.reaches(imp, seen)
+	}
+	if ok || len(seen) == 1 || r.allKnown(pkg) {
+		r.known[pkg] = ok
+	}
+	return ok
+}
+
+// allKnown reports whether every import of pkg has a final answer, so
+// that a negative answer for pkg is final too (not an artefact of a
+// cycle).
+func (r *Reach) allKnown(pkg *types.Package) bool {
+	for _, imp := range pkg.Imports() {
+		if _, ok := r.known[imp]; !ok {
+			return false
+		}
+	}
+	return true
+}

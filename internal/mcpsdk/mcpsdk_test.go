@@ -67,3 +67,29 @@ func TestPaths(t *testing.T) {
 		t.Errorf("Unvendor = %q, want %q", got, MCPGoMCP)
 	}
 }
+
+func TestReach(t *testing.T) {
+	sdk := types.NewPackage(GoSDKMCP, "mcp")
+	tools := types.NewPackage("example.com/tools", "tools")
+	tools.SetImports([]*types.Package{sdk})
+	server := types.NewPackage("example.com/server", "server")
+	store := types.NewPackage("example.com/store", "store")
+	server.SetImports([]*types.Package{store, tools})
+	// A cycle (possible among test variants) that reaches no SDK, and one
+	// whose member reaches it.
+	a, b := types.NewPackage("example.com/a", "a"), types.NewPackage("example.com/b", "b")
+	a.SetImports([]*types.Package{b})
+	b.SetImports([]*types.Package{a})
+	c, d := types.NewPackage("example.com/c", "c"), types.NewPackage("example.com/d", "d")
+	c.SetImports([]*types.Package{d})
+	d.SetImports([]*types.Package{c, tools})
+	var r Reach
+	for _, tc := range []struct {
+		pkg  *types.Package
+		want bool
+	}{{sdk, true}, {tools, true}, {server, true}, {store, false}, {a, false}, {b, false}, {c, true}, {d, true}, {a, false}} {
+		if got := r.Reaches(tc.pkg); got != tc.want {
+			t.Errorf("Reaches(%s) = %v, want %v", tc.pkg.Path(), got, tc.want)
+		}
+	}
+}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/toolcheck/toolcheck/internal/flow"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
+	"github.com/toolcheck/toolcheck/internal/toolfact"
 )
 
 // installsOn records, per function node, the parameters it installs
@@ -214,7 +215,7 @@ func (m *Model) heldBy(targets []ast.Expr) []ast.Expr {
 			out = append(out, argOf(call, -1)...)
 			continue
 		}
-		var srcs []ResultSrc
+		var srcs []toolfact.ResultSrc
 		if fn := m.Flow.Callee(call); fn != nil && m.Flow.Body(fn) == nil {
 			if ff := m.factOf(fn); ff != nil {
 				srcs = ff.Servers
@@ -226,7 +227,7 @@ func (m *Model) heldBy(targets []ast.Expr) []ast.Expr {
 		}
 		held := false
 		for _, r := range srcs {
-			if r.Result == 0 && r.Src.Kind == SrcParam && r.Src.Param == -1 {
+			if r.Result == 0 && r.Src.Kind == toolfact.SrcParam && r.Src.Param == -1 {
 				out, held = append(out, argOf(call, -1)...), true
 				break
 			}
@@ -386,7 +387,7 @@ func (m *Model) evaluate(t *template, f *flow.Frame) (handlerSet, serverSet) {
 		return m.evaluateDispatch(t, f)
 	case t.reg != nil:
 		hs := m.handlerFromSrc(t.reg.Handler, t.call, f)
-		if t.reg.Wrap.Kind == SrcParam {
+		if t.reg.Wrap.Kind == toolfact.SrcParam {
 			// Wrapped when a boundary is what this call passes as the
 			// middleware.
 			w := m.wrapArg(t.call, t.reg.Wrap.Param, t.reg.Wrap.Field, f)
@@ -793,7 +794,7 @@ func (m *Model) decidedAtServer(t *template, construction *ast.CallExpr) bool {
 // functions shaped like middleware, an empty interface, and containers,
 // structs and option functions holding them.
 func carriesWrapping(t types.Type, depth int) bool {
-	if depth > 3 || mcpsdk.IsServerType(t) || mcpsdk.HandlerKindOf(t) != mcpsdk.NotHandler || isToolType(t) || isServerToolType(t) {
+	if depth > 3 || mcpsdk.IsServerType(t) || mcpsdk.HandlerKindOf(t) != mcpsdk.NotHandler || mcpsdk.IsToolType(t) || mcpsdk.IsServerToolType(t) {
 		return false // the server itself, a handler, a tool: not what wraps them
 	}
 	if mcpsdk.IsMiddlewareType(t) || mcpsdk.IsNamed(t, mcpsdk.MCPGoServer, "ServerOption") || mcpsdk.IsNamed(t, mcpsdk.MCPGoServer, "ToolHandlerMiddleware") ||
@@ -890,7 +891,7 @@ func registrarSig(sig *types.Signature) bool {
 		switch {
 		case mcpsdk.IsServerType(t):
 			return true
-		case isToolType(t):
+		case mcpsdk.IsToolType(t):
 			tool++
 		case mcpsdk.HandlerKindOf(t) != mcpsdk.NotHandler:
 			handler++

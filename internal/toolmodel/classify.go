@@ -11,6 +11,7 @@ import (
 
 	"github.com/toolcheck/toolcheck/internal/flow"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
+	"github.com/toolcheck/toolcheck/internal/toolrecord"
 
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -1048,7 +1049,7 @@ func (m *Model) toolHandlersAt(a arg, f *flow.Frame) handlerSet {
 	if hs.unknown {
 		// Records the model cannot follow, out of a registry of another
 		// package or an SDK call: any record of the type the program builds.
-		if typ := m.recordTypeName(m.typeOf(a)); typ != "" && !isServerToolType(elemType(m.typeOf(a))) {
+		if typ := m.recordTypeName(m.typeOf(a)); typ != "" && !mcpsdk.IsServerToolType(elemType(m.typeOf(a))) {
 			hs.unwrapped = append(hs.unwrapped, m.poolOf(typ)...)
 			hs.unknown = false
 		}
@@ -1107,11 +1108,11 @@ func (m *Model) toolHandlersOrigin(o flow.Origin, depth int) handlerSet {
 	case flow.Expr:
 		switch e := o.Expr.(type) {
 		case *ast.CompositeLit:
-			r := m.recordOf(m.Pass.TypesInfo.TypeOf(e))
+			r := m.records.Of(m.Pass.TypesInfo.TypeOf(e))
 			if r == nil {
 				return handlerSet{unknown: true}
 			}
-			if r.convert != "" {
+			if r.Convert != "" {
 				return m.convertedHandlers(o, r, depth)
 			}
 			return m.recordHandlers(e, r, o.Frame)
@@ -1165,8 +1166,8 @@ func (m *Model) conversionOf(call *ast.CallExpr) (ast.Expr, bool) {
 	if !ok || s.Kind() != types.MethodVal {
 		return nil, false
 	}
-	r := m.recordOf(m.Pass.TypesInfo.TypeOf(sel.X))
-	if r == nil || r.convert != sel.Sel.Name {
+	r := m.records.Of(m.Pass.TypesInfo.TypeOf(sel.X))
+	if r == nil || r.Convert != sel.Sel.Name {
 		return nil, false
 	}
 	return sel.X, true
@@ -1175,8 +1176,8 @@ func (m *Model) conversionOf(call *ast.CallExpr) (ast.Expr, bool) {
 // convertedHandlers returns the handlers of the value o, built by a
 // literal of a type whose records are made by method r.convert: those of
 // the record the method returns with its receiver bound to the value.
-func (m *Model) convertedHandlers(o flow.Origin, r *record, depth int) handlerSet {
-	cs, ok := m.tr.MethodsNamed(m.Pass.Pkg, r.convert, []flow.Origin{o})
+func (m *Model) convertedHandlers(o flow.Origin, r *toolrecord.Record, depth int) handlerSet {
+	cs, ok := m.tr.MethodsNamed(m.Pass.Pkg, r.Convert, []flow.Origin{o})
 	if !ok || depth > flow.MaxDepth {
 		return handlerSet{unknown: true}
 	}

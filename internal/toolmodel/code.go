@@ -14,6 +14,7 @@ import (
 
 	"github.com/toolcheck/toolcheck/internal/flow"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
+	"github.com/toolcheck/toolcheck/internal/toolfact"
 )
 
 // computeCode finds the tool handlers, the code they reach and the
@@ -126,13 +127,13 @@ func (m *Model) InToolCode(pos token.Pos) bool {
 
 // exportFacts tells importing packages what this package's functions do.
 func (m *Model) exportFacts(installs map[ast.Node][]int) {
-	exported := map[*types.Func]*FuncFact{}
+	exported := map[*types.Func]*toolfact.FuncFact{}
 	var order []*types.Func
 	for fn, d := range m.Flow.Decls() {
 		if d.Body == nil {
 			continue
 		}
-		ff := &FuncFact{InstallsBoundaryOn: installs[d], UsesParam: m.usesOn[d]}
+		ff := &toolfact.FuncFact{InstallsBoundaryOn: installs[d], UsesParam: m.usesOn[d]}
 		ff.Boundary = m.boundaryFunc(fn)
 		res := fn.Type().(*types.Signature).Results()
 		for i := 0; i < res.Len(); i++ {
@@ -168,17 +169,17 @@ func (m *Model) exportFacts(installs map[ast.Node][]int) {
 					continue
 				}
 				if ss.equipped && !ss.notEquipped {
-					ff.Servers = append(ff.Servers, ResultSrc{i, Src{Kind: SrcEquipped}})
+					ff.Servers = append(ff.Servers, toolfact.ResultSrc{Result: i, Src: toolfact.Src{Kind: toolfact.SrcEquipped}})
 				}
 				if ss.bare() {
-					ff.Servers = append(ff.Servers, ResultSrc{i, Src{Kind: SrcNotEquipped}})
+					ff.Servers = append(ff.Servers, toolfact.ResultSrc{Result: i, Src: toolfact.Src{Kind: toolfact.SrcNotEquipped}})
 				}
 				if o, ok := m.optionsParam(d, ss); ok {
-					ff.Servers = append(ff.Servers, ResultSrc{i, o})
+					ff.Servers = append(ff.Servers, toolfact.ResultSrc{Result: i, Src: o})
 				}
 				for _, p := range ss.params {
 					if pi, ok := m.Flow.ParamOf(p); ok && pi.Func == d {
-						ff.Servers = append(ff.Servers, ResultSrc{i, Src{Kind: SrcParam, Param: pi.Index}})
+						ff.Servers = append(ff.Servers, toolfact.ResultSrc{Result: i, Src: toolfact.Src{Kind: toolfact.SrcParam, Param: pi.Index}})
 					}
 				}
 				ff.Servers = append(ff.Servers, m.heldServers(d, i, ss)...)
@@ -186,7 +187,7 @@ func (m *Model) exportFacts(installs map[ast.Node][]int) {
 				// A project's own server option (a function handing the
 				// SDK's option to its setter).
 				m.optionFact(ff, d, i)
-			case isToolType(t):
+			case mcpsdk.IsToolType(t):
 				origins, ok := m.tr.ReturnsOf(d, nil, i, nil)
 				if !ok {
 					continue
@@ -203,11 +204,11 @@ func (m *Model) exportFacts(installs map[ast.Node][]int) {
 					if w == "" {
 						w = def.Where
 					}
-					ff.ToolDefs = append(ff.ToolDefs, ResultSrc{i, Src{Kind: SrcTool, Tool: def.Name, Where: w}})
+					ff.ToolDefs = append(ff.ToolDefs, toolfact.ResultSrc{Result: i, Src: toolfact.Src{Kind: toolfact.SrcTool, Tool: def.Name, Where: w}})
 				}
 				for _, p := range ts.params {
 					if pi, ok := m.Flow.ParamOf(p); ok && pi.Func == d {
-						ff.ToolDefs = append(ff.ToolDefs, ResultSrc{i, Src{Kind: SrcParam, Param: pi.Index}})
+						ff.ToolDefs = append(ff.ToolDefs, toolfact.ResultSrc{Result: i, Src: toolfact.Src{Kind: toolfact.SrcParam, Param: pi.Index}})
 					}
 				}
 			case m.isToolValueType(t):
@@ -221,21 +222,21 @@ func (m *Model) exportFacts(installs map[ast.Node][]int) {
 		if s := m.summaries[d]; s != nil {
 			for _, t := range s.templates {
 				hs, ss := m.evaluate(t, nil)
-				type hsrc struct{ h, tool, wrap Src }
+				type hsrc struct{ h, tool, wrap toolfact.Src }
 				var hsrcs []hsrc
-				var kind RegSrc
+				var kind toolfact.RegSrc
 				for _, e := range hs.unwrapped {
 					h := m.unwrappedSrc(d, e)
-					var tool Src
+					var tool toolfact.Src
 					if e.tparam != nil {
 						if pi, ok := m.Flow.ParamOf(e.tparam); ok && pi.Func == d {
-							tool = Src{Kind: SrcParam, Param: pi.Index}
+							tool = toolfact.Src{Kind: toolfact.SrcParam, Param: pi.Index}
 						}
 					}
-					var wrap Src
+					var wrap toolfact.Src
 					for _, w := range e.wrapIf {
 						if pi, ok := m.Flow.ParamOf(w.param); ok && pi.Func == d {
-							wrap = Src{Kind: SrcParam, Param: pi.Index}
+							wrap = toolfact.Src{Kind: toolfact.SrcParam, Param: pi.Index}
 							if w.field != nil {
 								wrap.Field = w.field.Name()
 							}
@@ -244,20 +245,20 @@ func (m *Model) exportFacts(installs map[ast.Node][]int) {
 					hsrcs = append(hsrcs, hsrc{h, tool, wrap})
 					kind.SDK, kind.Session, kind.Task = e.sdk, e.session, e.task
 				}
-				var tool Src
+				var tool toolfact.Src
 				for _, p := range hs.tools.params {
 					if pi, ok := m.Flow.ParamOf(p); ok && pi.Func == d {
-						tool = Src{Kind: SrcParam, Param: pi.Index}
+						tool = toolfact.Src{Kind: toolfact.SrcParam, Param: pi.Index}
 					}
 				}
 				own, pools := m.poolParams(d, hs)
 				for _, p := range own {
 					if pi, ok := m.Flow.ParamOf(p); ok && pi.Func == d {
-						hsrcs = append(hsrcs, hsrc{Src{Kind: SrcParam, Param: pi.Index}, tool, m.wrapParam(d, hs)})
+						hsrcs = append(hsrcs, hsrc{toolfact.Src{Kind: toolfact.SrcParam, Param: pi.Index}, tool, m.wrapParam(d, hs)})
 					}
 				}
 				for _, typ := range pools {
-					hsrcs = append(hsrcs, hsrc{Src{Kind: SrcPool, Name: typ}, Src{}, m.wrapParam(d, hs)})
+					hsrcs = append(hsrcs, hsrc{toolfact.Src{Kind: toolfact.SrcPool, Name: typ}, toolfact.Src{}, m.wrapParam(d, hs)})
 				}
 				if root := rootSite(t); root != nil {
 					kind.SDK, kind.Session, kind.Task = root.sdk, root.session, root.task
@@ -268,7 +269,7 @@ func (m *Model) exportFacts(installs map[ast.Node][]int) {
 				}
 				for _, h := range hsrcs {
 					for _, s := range ssrc {
-						if h.h.Kind == SrcParam || s.Kind == SrcParam || s.Kind == SrcOptions || h.tool.Kind == SrcParam || h.wrap.Kind == SrcParam {
+						if h.h.Kind == toolfact.SrcParam || s.Kind == toolfact.SrcParam || s.Kind == toolfact.SrcOptions || h.tool.Kind == toolfact.SrcParam || h.wrap.Kind == toolfact.SrcParam {
 							r := kind
 							r.Handler, r.Tool, r.Server, r.Wrap = h.h, h.tool, s, h.wrap
 							ff.Registers = appendUnique(ff.Registers, r)
@@ -277,7 +278,7 @@ func (m *Model) exportFacts(installs map[ast.Node][]int) {
 				}
 			}
 		}
-		if !ff.empty() {
+		if !ff.Empty() {
 			exported[fn] = ff
 			order = append(order, fn)
 		}
@@ -294,7 +295,7 @@ func (m *Model) exportFacts(installs map[ast.Node][]int) {
 // hiddenMethods adds to ff the methods of its Concrete types that are
 // unexported (see FuncFact.Methods), with their facts as exported holds
 // them, one level deep: the facts it adds carry no Methods of their own.
-func (m *Model) hiddenMethods(ff *FuncFact, exported map[*types.Func]*FuncFact) {
+func (m *Model) hiddenMethods(ff *toolfact.FuncFact, exported map[*types.Func]*toolfact.FuncFact) {
 	for _, c := range ff.Concrete {
 		if c.Pkg != m.Pass.Pkg.Path() || token.IsExported(c.Name) {
 			continue
@@ -304,18 +305,18 @@ func (m *Model) hiddenMethods(ff *FuncFact, exported map[*types.Func]*FuncFact) 
 			continue
 		}
 		ms := types.NewMethodSet(types.NewPointer(tn.Type()))
-		var list []MethodFact
+		var list []toolfact.MethodFact
 		known := false
 		for i := 0; i < ms.Len(); i++ {
 			fn, ok := ms.At(i).Obj().(*types.Func)
 			if !ok {
 				continue
 			}
-			if _, listed := ff.method(c.Name, fn.Name()); listed || len(ms.At(i).Index()) > 1 {
+			if _, listed := ff.Method(c.Name, fn.Name()); listed || len(ms.At(i).Index()) > 1 {
 				continue // a promoted method, or one listed already
 			}
 			_, ptr := fn.Type().(*types.Signature).Recv().Type().(*types.Pointer)
-			mf := MethodFact{Type: c.Name, Name: fn.Name(), PtrRecv: ptr}
+			mf := toolfact.MethodFact{Type: c.Name, Name: fn.Name(), PtrRecv: ptr}
 			if f := exported[fn]; f != nil {
 				// A copy without its own Methods: a method may return
 				// its own type, and a fact must not hold itself.
@@ -339,7 +340,7 @@ func (m *Model) hiddenMethods(ff *FuncFact, exported map[*types.Func]*FuncFact) 
 // srv.MCP() on a Server interface another package receives returns any of
 // them (a server built without the boundary on one path is a finding on
 // that path). Only servers equipped or not, which depend on no parameter.
-func (m *Model) exportInterfaceFacts(exported map[*types.Func]*FuncFact) {
+func (m *Model) exportInterfaceFacts(exported map[*types.Func]*toolfact.FuncFact) {
 	scope := m.Pass.Pkg.Scope()
 	var impls []types.Type
 	for _, name := range scope.Names() {
@@ -363,7 +364,7 @@ func (m *Model) exportInterfaceFacts(exported map[*types.Func]*FuncFact) {
 			if im.Pkg() != m.Pass.Pkg {
 				continue // an embedded interface of another package
 			}
-			ff := &FuncFact{}
+			ff := &toolfact.FuncFact{}
 			for _, t := range impls {
 				var recv types.Type
 				switch {
@@ -380,7 +381,7 @@ func (m *Model) exportInterfaceFacts(exported map[*types.Func]*FuncFact) {
 					continue
 				}
 				for _, r := range exported[fn].Servers {
-					if r.Src.Kind == SrcEquipped || r.Src.Kind == SrcNotEquipped || r.Src.Kind == SrcParam && r.Src.Param == -1 {
+					if r.Src.Kind == toolfact.SrcEquipped || r.Src.Kind == toolfact.SrcNotEquipped || r.Src.Kind == toolfact.SrcParam && r.Src.Param == -1 {
 						if !slices.Contains(ff.Servers, r) {
 							ff.Servers = append(ff.Servers, r)
 						}
@@ -392,7 +393,7 @@ func (m *Model) exportInterfaceFacts(exported map[*types.Func]*FuncFact) {
 					}
 				}
 			}
-			if !ff.empty() {
+			if !ff.Empty() {
 				debugFact(FuncName(im), ff)
 				m.Pass.ExportObjectFact(im, ff)
 			}
@@ -404,7 +405,7 @@ func (m *Model) exportInterfaceFacts(exported map[*types.Func]*FuncFact) {
 // when it is one its receiver (or a parameter) holds whose options another
 // function's caller decides (a wrapper's MCPServer() returning s.srv,
 // built by the wrapper's constructor with the options it was given).
-func (m *Model) heldServers(d ast.Node, i int, ss serverSet) []ResultSrc {
+func (m *Model) heldServers(d ast.Node, i int, ss serverSet) []toolfact.ResultSrc {
 	foreign := false
 	for _, p := range ss.optIf {
 		if pi, ok := m.Flow.ParamOf(p); ok && pi.Func != d {
@@ -414,7 +415,7 @@ func (m *Model) heldServers(d ast.Node, i int, ss serverSet) []ResultSrc {
 	if !foreign {
 		return nil
 	}
-	var out []ResultSrc
+	var out []toolfact.ResultSrc
 	for _, ret := range m.Flow.Returns(d) {
 		if i >= len(ret.Results) {
 			return nil
@@ -427,7 +428,7 @@ func (m *Model) heldServers(d ast.Node, i int, ss serverSet) []ResultSrc {
 		if !ok || pi.Func != d {
 			return nil
 		}
-		r := ResultSrc{i, Src{Kind: SrcParam, Param: pi.Index, Field: fs[0].field.Name()}}
+		r := toolfact.ResultSrc{Result: i, Src: toolfact.Src{Kind: toolfact.SrcParam, Param: pi.Index, Field: fs[0].field.Name()}}
 		if !slices.Contains(out, r) {
 			out = append(out, r)
 		}
@@ -436,7 +437,7 @@ func (m *Model) heldServers(d ast.Node, i int, ss serverSet) []ResultSrc {
 }
 
 // returnedTools describes the tools of the records result i of d returns.
-func (m *Model) returnedTools(d ast.Node, i int) []ResultSrc {
+func (m *Model) returnedTools(d ast.Node, i int) []toolfact.ResultSrc {
 	origins, ok := m.tr.ReturnsOf(d, nil, i, nil)
 	if !ok {
 		return nil
@@ -450,7 +451,7 @@ func (m *Model) returnedTools(d ast.Node, i int) []ResultSrc {
 
 // optionFact records in ff whether the server option result i of d
 // returns installs the boundary, or does when parameters of d are one.
-func (m *Model) optionFact(ff *FuncFact, d ast.Node, i int) {
+func (m *Model) optionFact(ff *toolfact.FuncFact, d ast.Node, i int) {
 	origins, _ := m.tr.ReturnsOf(d, nil, i, nil)
 	for _, o := range origins {
 		installs, ps := m.optionBoundary(o, 0)
@@ -469,22 +470,22 @@ func (m *Model) optionFact(ff *FuncFact, d ast.Node, i int) {
 // serverSrcs describes a server set evaluated at the root of d for d's
 // fact: built without the boundary, or a parameter's (or built without it
 // unless the options a parameter holds install it).
-func (m *Model) serverSrcs(d ast.Node, ss serverSet) []Src {
-	var ssrc []Src
+func (m *Model) serverSrcs(d ast.Node, ss serverSet) []toolfact.Src {
+	var ssrc []toolfact.Src
 	if ss.bare() {
-		ssrc = append(ssrc, Src{Kind: SrcNotEquipped})
+		ssrc = append(ssrc, toolfact.Src{Kind: toolfact.SrcNotEquipped})
 	}
 	if o, ok := m.optionsParam(d, ss); ok {
 		ssrc = append(ssrc, o)
 	}
 	for _, p := range ss.params {
 		if pi, ok := m.Flow.ParamOf(p); ok && pi.Func == d {
-			ssrc = append(ssrc, Src{Kind: SrcParam, Param: pi.Index})
+			ssrc = append(ssrc, toolfact.Src{Kind: toolfact.SrcParam, Param: pi.Index})
 		}
 	}
 	for _, fd := range ss.fields {
 		if pi, ok := m.Flow.ParamOf(fd.param); ok && pi.Func == d {
-			ssrc = append(ssrc, Src{Kind: SrcParam, Param: pi.Index, Field: fd.field.Name()})
+			ssrc = append(ssrc, toolfact.Src{Kind: toolfact.SrcParam, Param: pi.Index, Field: fd.field.Name()})
 		}
 	}
 	return ssrc
@@ -492,18 +493,18 @@ func (m *Model) serverSrcs(d ast.Node, ss serverSet) []Src {
 
 // optionsParam describes a server built without the boundary but for the
 // options d's caller passes as one of d's parameters.
-func (m *Model) optionsParam(d ast.Node, ss serverSet) (Src, bool) {
+func (m *Model) optionsParam(d ast.Node, ss serverSet) (toolfact.Src, bool) {
 	if !ss.notEquipped || ss.equipped || len(ss.optIf) != 1 {
-		return Src{}, false
+		return toolfact.Src{}, false
 	}
 	pi, ok := m.Flow.ParamOf(ss.optIf[0])
 	if !ok || pi.Func != d {
-		return Src{}, false
+		return toolfact.Src{}, false
 	}
-	return Src{Kind: SrcOptions, Param: pi.Index}, true
+	return toolfact.Src{Kind: toolfact.SrcOptions, Param: pi.Index}, true
 }
 
-func appendUnique(rs []RegSrc, r RegSrc) []RegSrc {
+func appendUnique(rs []toolfact.RegSrc, r toolfact.RegSrc) []toolfact.RegSrc {
 	for _, x := range rs {
 		if x == r {
 			return rs
@@ -514,16 +515,16 @@ func appendUnique(rs []RegSrc, r RegSrc) []RegSrc {
 
 // handlerSrcs turns a decided handler set into fact sources; an unknown
 // part makes the whole result unknown.
-func (m *Model) handlerSrcs(d ast.Node, i int, hs handlerSet) []ResultSrc {
+func (m *Model) handlerSrcs(d ast.Node, i int, hs handlerSet) []toolfact.ResultSrc {
 	if hs.unknown {
 		return nil
 	}
-	var out []ResultSrc
+	var out []toolfact.ResultSrc
 	if hs.wrapped && len(hs.unwrapped) == 0 && len(hs.params) == 0 {
-		return []ResultSrc{{i, Src{Kind: SrcWrapped}}}
+		return []toolfact.ResultSrc{{Result: i, Src: toolfact.Src{Kind: toolfact.SrcWrapped}}}
 	}
 	for _, h := range hs.unwrapped {
-		src := Src{Kind: SrcUnwrapped, Name: m.exportName(d, h.Handler), Tool: h.tool.Name, Where: m.where(h.tool.Pos)}
+		src := toolfact.Src{Kind: toolfact.SrcUnwrapped, Name: m.exportName(d, h.Handler), Tool: h.tool.Name, Where: m.where(h.tool.Pos)}
 		if src.Where == "" {
 			src.Where = h.tool.Where
 		}
@@ -534,7 +535,7 @@ func (m *Model) handlerSrcs(d ast.Node, i int, hs handlerSet) []ResultSrc {
 			}
 			src.ToolArg = pi.Index + 1
 		}
-		out = append(out, ResultSrc{i, src})
+		out = append(out, toolfact.ResultSrc{Result: i, Src: src})
 	}
 	toolArg := 0 // the parameter the parameter handlers' tool comes from
 	if len(hs.tools.params) == 1 && len(hs.tools.defs) == 0 {
@@ -547,7 +548,7 @@ func (m *Model) handlerSrcs(d ast.Node, i int, hs handlerSet) []ResultSrc {
 		if !ok || pi.Func != d {
 			return nil
 		}
-		out = append(out, ResultSrc{i, Src{Kind: SrcParam, Param: pi.Index, ToolArg: toolArg}})
+		out = append(out, toolfact.ResultSrc{Result: i, Src: toolfact.Src{Kind: toolfact.SrcParam, Param: pi.Index, ToolArg: toolArg}})
 	}
 	return out
 }
@@ -575,7 +576,7 @@ func (m *Model) exportName(d ast.Node, h Handler) string {
 // struct literal d returns sets them: the server and the middleware a
 // registrar's constructor is given, the server a wrapper's constructor
 // builds.
-func (m *Model) resultFields(d ast.Node, i int, t types.Type) []FieldSrc {
+func (m *Model) resultFields(d ast.Node, i int, t types.Type) []toolfact.FieldSrc {
 	if !types.IsInterface(t) && !m.holdsServer(t) {
 		return nil
 	}
@@ -583,13 +584,13 @@ func (m *Model) resultFields(d ast.Node, i int, t types.Type) []FieldSrc {
 	if !ok || len(origins) == 0 {
 		return nil
 	}
-	var out []FieldSrc
+	var out []toolfact.FieldSrc
 	for k, o := range origins {
 		lit, ok := o.Expr.(*ast.CompositeLit)
 		if o.Kind != flow.Expr || !ok || !m.holdsServer(m.Pass.TypesInfo.TypeOf(lit)) {
 			return nil
 		}
-		var here []FieldSrc
+		var here []toolfact.FieldSrc
 		for _, elt := range lit.Elts {
 			kv, ok := elt.(*ast.KeyValueExpr)
 			if !ok {
@@ -606,7 +607,7 @@ func (m *Model) resultFields(d ast.Node, i int, t types.Type) []FieldSrc {
 			vs := m.tr.Origins(kv.Value, nil, nil)
 			if len(vs) == 1 && vs[0].Kind == flow.FreeParam {
 				if pi, ok := m.Flow.ParamOf(vs[0].Param); ok && pi.Func == d {
-					here = append(here, FieldSrc{Result: i, Field: key.Name, Param: pi.Index})
+					here = append(here, toolfact.FieldSrc{Result: i, Field: key.Name, Param: pi.Index})
 				}
 				continue
 			}
@@ -620,7 +621,7 @@ func (m *Model) resultFields(d ast.Node, i int, t types.Type) []FieldSrc {
 				ss.merge(m.classifyServerOrigin(v))
 			}
 			if srcs := m.serverSrcs(d, ss); len(srcs) == 1 && !ss.unknown && len(ss.params) == 0 {
-				here = append(here, FieldSrc{Result: i, Field: key.Name, Server: srcs[0]})
+				here = append(here, toolfact.FieldSrc{Result: i, Field: key.Name, Server: srcs[0]})
 			}
 		}
 		if k == 0 {
@@ -661,18 +662,18 @@ func debugFact(of string, f analysis.Fact) {
 // wrapParam returns, for the handlers a template of d registers that come
 // from d's parameters or from pool records, the parameter of d holding the
 // middleware applied to them, if any.
-func (m *Model) wrapParam(d ast.Node, hs handlerSet) Src {
+func (m *Model) wrapParam(d ast.Node, hs handlerSet) toolfact.Src {
 	for _, w := range hs.paramWrap {
 		if pi, ok := m.Flow.ParamOf(w.param); ok && pi.Func == d && w.field != nil && mcpsdk.IsMiddlewareType(elemType(w.field.Type())) {
-			return Src{Kind: SrcParam, Param: pi.Index, Field: w.field.Name()}
+			return toolfact.Src{Kind: toolfact.SrcParam, Param: pi.Index, Field: w.field.Name()}
 		}
 	}
 	for _, p := range hs.deps {
 		if pi, ok := m.Flow.ParamOf(p); ok && pi.Func == d && mcpsdk.IsMiddlewareType(elemType(p.Type())) {
-			return Src{Kind: SrcParam, Param: pi.Index}
+			return toolfact.Src{Kind: toolfact.SrcParam, Param: pi.Index}
 		}
 	}
-	return Src{}
+	return toolfact.Src{}
 }
 
 // where names a position of this package as facts carry it: file.go:12.

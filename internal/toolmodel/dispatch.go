@@ -8,6 +8,7 @@ import (
 
 	"github.com/toolcheck/toolcheck/internal/flow"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
+	"github.com/toolcheck/toolcheck/internal/toolfact"
 )
 
 // Registrations through the methods of the project's own interfaces: a
@@ -131,11 +132,11 @@ func (m *Model) evaluateDispatch(t *template, f *flow.Frame) (handlerSet, server
 				continue
 			}
 			for _, reg := range ff.Registers {
-				if reg.Dispatch != "" || reg.Server.Kind != SrcParam || reg.Server.Param != r.DispatchServer {
+				if reg.Dispatch != "" || reg.Server.Kind != toolfact.SrcParam || reg.Server.Param != r.DispatchServer {
 					continue
 				}
 				switch reg.Handler.Kind {
-				case SrcUnwrapped, SrcWrapped, SrcPool:
+				case toolfact.SrcUnwrapped, toolfact.SrcWrapped, toolfact.SrcPool:
 				default:
 					continue // a handler the method is passed: not known here
 				}
@@ -186,7 +187,7 @@ func (m *Model) evaluateToolDispatch(t *template, f *flow.Frame, cs []flow.Calle
 			continue
 		}
 		for _, reg := range ff.Registers {
-			if reg.Dispatch != "" || reg.Handler.Kind != SrcParam || reg.Handler.Param != r.DispatchArg-1 {
+			if reg.Dispatch != "" || reg.Handler.Kind != toolfact.SrcParam || reg.Handler.Param != r.DispatchArg-1 {
 				continue
 			}
 			h := handlerSet{unwrapped: slices.Clone(tools.unwrapped), wrapped: tools.wrapped}
@@ -206,8 +207,8 @@ func (m *Model) evaluateToolDispatch(t *template, f *flow.Frame, cs []flow.Calle
 
 // heldServer evaluates the server src of a method's fact, for the values
 // of origins as its receiver: a server a field of the receiver holds.
-func (m *Model) heldServer(src Src, origins []flow.Origin) serverSet {
-	if src.Kind != SrcParam || src.Param != -1 || src.Field == "" {
+func (m *Model) heldServer(src toolfact.Src, origins []flow.Origin) serverSet {
+	if src.Kind != toolfact.SrcParam || src.Param != -1 || src.Field == "" {
 		return serverSet{unknown: true}
 	}
 	var ss serverSet
@@ -234,7 +235,7 @@ func (m *Model) fieldServer(o flow.Origin, name string) serverSet {
 		if ff == nil {
 			return serverSet{unknown: true}
 		}
-		if src, ok := ff.fieldServer(max(o.Tuple, 0), name); ok {
+		if src, ok := ff.FieldServer(max(o.Tuple, 0), name); ok {
 			ss := m.serverFromSrc(src, call, o.Frame)
 			if ss.notEquipped && !ss.equipped {
 				// built by the wrapper's constructor: the place to give
@@ -243,7 +244,7 @@ func (m *Model) fieldServer(o flow.Origin, name string) serverSet {
 			}
 			return ss
 		}
-		if p, ok := ff.field(max(o.Tuple, 0), name); ok {
+		if p, ok := ff.Field(max(o.Tuple, 0), name); ok {
 			var ss serverSet
 			for _, a := range argOf(call, p) {
 				ss.merge(m.classifyServer(a, o.Frame))
@@ -267,7 +268,7 @@ func (m *Model) fieldServer(o flow.Origin, name string) serverSet {
 // interface method through template t on the values of one of d's
 // parameters, as the registrations of the methods of what d's callers
 // pass; ok is false when t is no such call or its server is not known.
-func (m *Model) dispatchSrcs(d ast.Node, t *template) []RegSrc {
+func (m *Model) dispatchSrcs(d ast.Node, t *template) []toolfact.RegSrc {
 	// Through the calls of the package's functions to the interface call
 	// (a group's RegisterTools calling each toolset's, which calls
 	// s.AddTools(tool)), in the frames binding their parameters.
@@ -303,12 +304,12 @@ func (m *Model) dispatchSrcs(d ast.Node, t *template) []RegSrc {
 	if len(on) == 0 {
 		return nil
 	}
-	var out []RegSrc
+	var out []toolfact.RegSrc
 	for k, a := range t.call.Args {
 		if m.isToolValueType(info.TypeOf(a)) {
 			for _, h := range m.recordSrcs(d, m.toolHandlers(a, f)) {
 				for _, i := range on {
-					out = appendUnique(out, RegSrc{Dispatch: sel.Sel.Name, DispatchOn: i, DispatchArg: k + 1, Handler: h})
+					out = appendUnique(out, toolfact.RegSrc{Dispatch: sel.Sel.Name, DispatchOn: i, DispatchArg: k + 1, Handler: h})
 				}
 			}
 			continue
@@ -318,7 +319,7 @@ func (m *Model) dispatchSrcs(d ast.Node, t *template) []RegSrc {
 		}
 		for _, src := range m.serverSrcs(d, m.classifyServer(a, f)) {
 			for _, i := range on {
-				out = appendUnique(out, RegSrc{Dispatch: sel.Sel.Name, DispatchOn: i, DispatchServer: k, Server: src})
+				out = appendUnique(out, toolfact.RegSrc{Dispatch: sel.Sel.Name, DispatchOn: i, DispatchServer: k, Server: src})
 			}
 		}
 	}
@@ -327,22 +328,22 @@ func (m *Model) dispatchSrcs(d ast.Node, t *template) []RegSrc {
 
 // recordSrcs describes, for d's fact, the tool records hs holds: each
 // unwrapped, and the pools of the records d's callers cannot pass.
-func (m *Model) recordSrcs(d ast.Node, hs handlerSet) []Src {
-	var out []Src
+func (m *Model) recordSrcs(d ast.Node, hs handlerSet) []toolfact.Src {
+	var out []toolfact.Src
 	for _, e := range hs.unwrapped {
 		out = append(out, m.unwrappedSrc(d, e))
 	}
 	_, pools := m.poolParams(d, hs)
 	for _, typ := range pools {
-		out = append(out, Src{Kind: SrcPool, Name: typ})
+		out = append(out, toolfact.Src{Kind: toolfact.SrcPool, Name: typ})
 	}
 	return out
 }
 
 // unwrappedSrc describes, for d's fact (or the package's, d nil), the
 // unwrapped handler e, with where its tool is registered or defined.
-func (m *Model) unwrappedSrc(d ast.Node, e entry) Src {
-	src := Src{Kind: SrcUnwrapped, Name: m.exportName(d, e.Handler), Tool: e.tool.Name, Where: e.where}
+func (m *Model) unwrappedSrc(d ast.Node, e entry) toolfact.Src {
+	src := toolfact.Src{Kind: toolfact.SrcUnwrapped, Name: m.exportName(d, e.Handler), Tool: e.tool.Name, Where: e.where}
 	if src.Where == "" {
 		src.Where = m.where(e.site)
 	}
@@ -454,12 +455,12 @@ func (m *Model) sdkInterface(t types.Type) bool {
 // concreteResults returns the dynamic types of result i of function d, an
 // interface value, when every value d returns there is of a type declared
 // at package level.
-func (m *Model) concreteResults(d ast.Node, i int) []TypeRef {
+func (m *Model) concreteResults(d ast.Node, i int) []toolfact.TypeRef {
 	origins, ok := m.tr.ReturnsOf(d, nil, i, nil)
 	if !ok || len(origins) == 0 {
 		return nil
 	}
-	var out []TypeRef
+	var out []toolfact.TypeRef
 	for _, o := range origins {
 		ref, ok := typeRef(m.Pass.TypesInfo.TypeOf(o.Expr))
 		if o.Kind != flow.Expr || !ok {
@@ -491,12 +492,12 @@ func (m *Model) sdkInterfaceList(t types.Type) bool {
 // []Tool{&listTool{}, &getTool{}}; the tracer gives the elements of a
 // list literal as its origins): what a caller ranging over the result
 // calls.
-func (m *Model) concreteElems(d ast.Node, i int) []TypeRef {
+func (m *Model) concreteElems(d ast.Node, i int) []toolfact.TypeRef {
 	origins, ok := m.tr.ReturnsOf(d, nil, i, nil)
 	if !ok || len(origins) == 0 {
 		return nil
 	}
-	var out []TypeRef
+	var out []toolfact.TypeRef
 	add := func(e ast.Expr) bool {
 		ref, ok := typeRef(m.Pass.TypesInfo.TypeOf(e))
 		if !ok {
@@ -531,14 +532,14 @@ func (m *Model) concreteElems(d ast.Node, i int) []TypeRef {
 }
 
 // typeRef names t, a package-level named type or a pointer to one.
-func typeRef(t types.Type) (TypeRef, bool) {
-	var ref TypeRef
+func typeRef(t types.Type) (toolfact.TypeRef, bool) {
+	var ref toolfact.TypeRef
 	if p, ok := t.(*types.Pointer); ok {
 		t, ref.Ptr = p.Elem(), true
 	}
 	n, ok := types.Unalias(t).(*types.Named)
 	if !ok || types.IsInterface(n) || n.Obj().Pkg() == nil || n.Obj().Parent() != n.Obj().Pkg().Scope() || n.TypeArgs().Len() > 0 {
-		return TypeRef{}, false
+		return toolfact.TypeRef{}, false
 	}
 	ref.Pkg, ref.Name = n.Obj().Pkg().Path(), n.Obj().Name()
 	return ref, true
@@ -627,7 +628,7 @@ func (m *Model) concreteTypes(call *ast.CallExpr, i int) ([]types.Type, bool) {
 // package from export data, which leaves it out), a stand-in with the
 // methods of the interface the call returns and the facts ff carries for
 // them (FuncFact.Methods).
-func (m *Model) concreteType(ref TypeRef, ff *FuncFact, call *ast.CallExpr) types.Type {
+func (m *Model) concreteType(ref toolfact.TypeRef, ff *toolfact.FuncFact, call *ast.CallExpr) types.Type {
 	if t := m.lookupType(ref); t != nil {
 		return t
 	}
@@ -662,7 +663,7 @@ func (m *Model) concreteType(ref TypeRef, ff *FuncFact, call *ast.CallExpr) type
 	named := types.NewNamed(types.NewTypeName(token.NoPos, pkg, ref.Name, nil), types.NewStruct(nil, nil), nil)
 	for i := 0; i < it.NumMethods(); i++ {
 		im := it.Method(i)
-		mf, ok := ff.method(ref.Name, im.Name())
+		mf, ok := ff.Method(ref.Name, im.Name())
 		if !ok {
 			return nil // not a method the fact lists: stay silent
 		}
@@ -717,7 +718,7 @@ func (m *Model) importedPackage(path string) *types.Package {
 
 // lookupType finds the type ref names among the packages this package
 // imports, directly or not.
-func (m *Model) lookupType(ref TypeRef) types.Type {
+func (m *Model) lookupType(ref toolfact.TypeRef) types.Type {
 	p := m.importedPackage(ref.Pkg)
 	if p == nil {
 		return nil

@@ -37,16 +37,16 @@
 // servers and decides them, with classify.go (handlers, servers, the
 // boundary), records.go, pools.go and dispatch.go (tools carried in
 // records, pools and the project's own interfaces) and facts.go (what a
-// package tells its importers); code.go says which code is tool code, and
-// internal/forward what a handler returns as it is; fixes.go
+// package tells its importers, in internal/toolfact's facts); code.go says
+// which code is tool code; fixes.go says where a server is stored and
 // gives the analyzers internal/fixes, the builder of what their fixes
-// share, and says where a server is stored. Failure paths and error
-// classes are internal/failpath's,
+// share. Beside the model: what a handler returns as it is is
+// internal/forward's, failure paths and error classes internal/failpath's,
 // ToolErrors and their levels internal/toolerror's, IsError results
-// internal/isresult's, outcomes internal/outcome's.
-// internal/report suppresses and reports. Knowledge of Go APIs
-// (parse, decode, marshal, loggers) is in internal/goapi, of the SDKs in
-// internal/mcpsdk; where a value comes from is internal/flow.
+// internal/isresult's, outcomes internal/outcome's; internal/report
+// suppresses and reports. Knowledge of Go APIs (parse, decode, marshal,
+// loggers) is in internal/goapi, of the SDKs in internal/mcpsdk; where a
+// value comes from is internal/flow.
 package toolmodel
 
 import (
@@ -70,6 +70,8 @@ import (
 	"github.com/toolcheck/toolcheck/internal/outcome"
 	"github.com/toolcheck/toolcheck/internal/report"
 	"github.com/toolcheck/toolcheck/internal/toolerror"
+	"github.com/toolcheck/toolcheck/internal/toolfact"
+	"github.com/toolcheck/toolcheck/internal/toolrecord"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -139,16 +141,15 @@ type Model struct {
 	// its callers' to bind.
 	deciding  ast.Node
 	reported  map[string]bool
-	pools     map[string][]entry       // the tool records the package builds, by type
-	poolCache map[string][]entry       // ... and its imports
-	records   map[*types.Named]*record // the record types seen, for this package only (recordOf, guarded by recMu)
-	recMu     sync.Mutex
-	reach     reachability // reachesSDK's answers
-	funcFacts map[*types.Func]*FuncFact
+	pools     map[string][]entry // the tool records the package builds, by type
+	poolCache map[string][]entry // ... and its imports
+	records   *toolrecord.Table  // the record types seen, for this package only
+	reach     mcpsdk.Reach       // reachesSDK's answers
+	funcFacts map[*types.Func]*toolfact.FuncFact
 	standIns  map[standInKey]types.Type // types importers cannot see (concreteType)
 	impls     map[implKey][]flow.Callee // memoizes implementations
 	// factScratch receives the next imported FuncFact (factOf).
-	factScratch *FuncFact
+	factScratch *toolfact.FuncFact
 	generated   map[*ast.File]bool
 	fileOf      map[*token.File]*ast.File
 	visiting    map[visitKey]bool
@@ -215,66 +216,15 @@ func newModel(cfg *config.Config, name string, host bool) *Analyzer {
 		Doc:        "computes the shared MCP tool model (registrations, handlers, boundaries, servers) for toolcheck's analyzers",
 		URL:        "https://github.com/toolcheck/toolcheck",
 		ResultType: reflect.TypeFor[*Model](),
-		FactTypes:  []analysis.Fact{new(FuncFact), new(toolerror.LevelFact), new(PoolFact), new(outcome.ValidatorFact), new(ToolVarFact)},
+		FactTypes:  []analysis.Fact{new(toolfact.FuncFact), new(toolerror.LevelFact), new(toolfact.PoolFact), new(outcome.ValidatorFact), new(toolfact.ToolVarFact)},
 	}
 	info := &modelInfo{host: host}
 	a.Run = func(pass *analysis.Pass) (any, error) { return run(pass, cfg, info) }
 	return &Analyzer{Analyzer: a, info: info}
 }
 
-// reachability holds the final answers of reachesSDK for one package's
-// analysis, by package: not by path, since a test variant shares its
-// package's path but may import more. It lives as long as the analysis
-// of the package, so that a long-lived process (fuzzing, an editor's)
-// does not keep every package it ever checked.
-type reachability struct {
-	mu    sync.Mutex
-	known map[*types.Package]bool
-}
-
 // reachesSDK reports whether pkg imports an MCP SDK, directly or not.
-func (m *Model) reachesSDK(pkg *types.Package) bool {
-	r := &m.reach
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.known == nil {
-		r.known = map[*types.Package]bool{}
-	}
-	return r.reaches(pkg, map[*types.Package]bool{})
-}
-
-func (r *reachability) reaches(pkg *types.Package, seen map[*types.Package]bool) bool {
-	if v, ok := r.known[pkg]; ok {
-		return v
-	}
-	if seen[pkg] {
-		return false
-	}
-	seen[pkg] = true
-	ok := mcpsdk.IsSDKPath(pkg.Path())
-	for _, imp := range pkg.Imports() {
-		if ok {
-			break
-		}
-		ok = r.reaches(imp, seen)
-	}
-	if ok || len(seen) == 1 || r.allKnown(pkg) {
-		r.known[pkg] = ok
-	}
-	return ok
-}
-
-// allKnown reports whether every import of pkg has a final answer, so
-// that a negative answer for pkg is final too (not an artefact of a
-// cycle).
-func (r *reachability) allKnown(pkg *types.Package) bool {
-	for _, imp := range pkg.Imports() {
-		if _, ok := r.known[imp]; !ok {
-			return false
-		}
-	}
-	return true
-}
+func (m *Model) reachesSDK(pkg *types.Package) bool { return m.reach.Reaches(pkg) }
 
 // definesToolError reports whether pkg declares a type named ToolError.
 func definesToolError(pkg *types.Package, cfg nameSet) bool {
@@ -319,7 +269,7 @@ func run(pass *analysis.Pass, cfg *config.Config, info *modelInfo) (any, error) 
 // build computes the model of the package of pass, for the analyzers
 // called names.
 func build(pass *analysis.Pass, cfg *config.Config, names []string) (*Model, error) {
-	m := &Model{Pass: pass}
+	m := &Model{Pass: pass, records: new(toolrecord.Table)}
 	dir := ""
 	if len(pass.Files) > 0 {
 		dir = filepath.Dir(pass.Fset.File(pass.Files[0].Pos()).Name())
@@ -386,7 +336,7 @@ func (m *Model) index() {
 	m.stashes = map[ast.Node][]*template{}
 	m.stashed = map[string]bool{}
 	m.reported = map[string]bool{}
-	m.funcFacts = map[*types.Func]*FuncFact{}
+	m.funcFacts = map[*types.Func]*toolfact.FuncFact{}
 	m.standIns = map[standInKey]types.Type{}
 	m.generated = map[*ast.File]bool{}
 	m.fileOf = map[*token.File]*ast.File{}

@@ -6,9 +6,9 @@ import (
 	"go/types"
 	"slices"
 	"sort"
-	"strings"
 
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
+	"github.com/toolcheck/toolcheck/internal/toolfact"
 )
 
 // Tool pools: where tool records travel through code the model cannot
@@ -26,38 +26,11 @@ import (
 // imports (their PoolFacts). Records are built with their tools, so the
 // pool keeps each tool paired with its handler.
 
-// PoolFact lists, for the packages that import a package, the tool
-// records it builds, by record type.
-type PoolFact struct {
-	Pools []Pool
-}
-
-// A Pool is the records of one type a package builds.
-type Pool struct {
-	Type    string // the record type: pkgpath.Name
-	Records []Src  // SrcUnwrapped (a raw handler, Tool naming the tool) or SrcWrapped
-}
-
-// AFact marks PoolFact as an analysis fact.
-func (*PoolFact) AFact() {}
-
-func (f *PoolFact) String() string {
-	var parts []string
-	for _, p := range f.Pools {
-		var rs []string
-		for _, r := range p.Records {
-			rs = append(rs, r.String())
-		}
-		parts = append(parts, fmt.Sprintf("%s: %s", p.Type, strings.Join(rs, ", ")))
-	}
-	return "pools(" + strings.Join(parts, "; ") + ")"
-}
-
 // recordTypeName returns the qualified name of the tool record type t is
 // made of (through slices, maps and pointers), or "".
 func (m *Model) recordTypeName(t types.Type) string {
 	t = elemType(t)
-	if m.recordOf(t) == nil {
+	if m.records.Of(t) == nil {
 		return ""
 	}
 	n, ok := types.Unalias(t).(*types.Named)
@@ -115,7 +88,7 @@ func (m *Model) ownPools() map[string][]entry {
 		consider(ca.Call, info.TypeOf(ca.Call))
 	}
 	for _, lit := range m.Flow.CompositeLits() {
-		if m.recordOf(lit.Type) != nil {
+		if m.records.Of(lit.Type) != nil {
 			if _, isPtr := types.Unalias(lit.Type).(*types.Pointer); !isPtr {
 				consider(lit.Lit, lit.Type)
 			}
@@ -132,7 +105,7 @@ func (m *Model) poolOf(typ string) []entry {
 	}
 	es := append([]entry(nil), m.ownPools()[typ]...)
 	for _, pf := range m.Pass.AllPackageFacts() {
-		f, ok := pf.Fact.(*PoolFact)
+		f, ok := pf.Fact.(*toolfact.PoolFact)
 		if !ok {
 			continue
 		}
@@ -141,7 +114,7 @@ func (m *Model) poolOf(typ string) []entry {
 				continue
 			}
 			for _, r := range p.Records {
-				if r.Kind != SrcUnwrapped {
+				if r.Kind != toolfact.SrcUnwrapped {
 					continue
 				}
 				e := entry{Handler: Handler{Name: r.Name}, where: r.Where}
@@ -203,9 +176,9 @@ func (m *Model) exportPools() {
 		types = append(types, t)
 	}
 	sort.Strings(types)
-	f := &PoolFact{}
+	f := &toolfact.PoolFact{}
 	for _, t := range types {
-		p := Pool{Type: t}
+		p := toolfact.Pool{Type: t}
 		for _, e := range pools[t] {
 			p.Records = append(p.Records, m.unwrappedSrc(nil, e))
 		}

@@ -6,142 +6,14 @@ import (
 
 	"github.com/toolcheck/toolcheck/internal/flow"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
+	"github.com/toolcheck/toolcheck/internal/toolfact"
+	"github.com/toolcheck/toolcheck/internal/toolrecord"
 )
-
-// A tool record is a struct that carries a tool with its handler: mcp-go's
-// server.ServerTool and ServerTaskTool, and a project's own type shaped
-// like them (a field of an SDK's mcp.Tool type and a handler field, or a
-// field of a function returning a handler, which builds the handler from
-// dependencies at registration). Tools are followed as records through
-// slices, maps, fields and factories, so that each tool stays paired with
-// its handler.
-type record struct {
-	tool    *types.Var // the tool field, or nil
-	handler *types.Var // the handler field
-	factory bool       // handler is a function returning the handler
-	// registrar: handler is a function that registers the tool on the
-	// server it is given as parameter server (Register func(*mcp.Server)).
-	registrar bool
-	server    int
-	index     [2]int // the fields' positions, for positional literals
-	// convert names the method that makes a value of the type into an
-	// SDK record (t.toMCPServerTool() server.ServerTool): a project's
-	// own tool type, struct or interface, holding the handler in a type
-	// of its own. Its tool and handler are those of the record the
-	// method returns for the value.
-	convert string
-}
-
-// recordOf returns the tool record type t is, or points to. The answers
-// are kept for the package's analysis only: a process-wide table would
-// keep every type of every package a long-lived process (the language
-// server) ever checked.
-func (m *Model) recordOf(t types.Type) *record {
-	n := mcpsdk.NamedOf(t)
-	if n == nil {
-		return nil
-	}
-	n = n.Origin()
-	switch n.Underlying().(type) {
-	case *types.Struct:
-	case *types.Interface:
-		if n.Obj().Pkg() == nil {
-			return nil // error
-		}
-	default:
-		return nil // most named types: no cache lookup
-	}
-	m.recMu.Lock()
-	defer m.recMu.Unlock()
-	if r, ok := m.records[n]; ok {
-		return r
-	}
-	if m.records == nil {
-		m.records = map[*types.Named]*record{}
-	}
-	r := computeRecord(n)
-	if r == nil {
-		r = m.convertedRecord(n)
-	}
-	m.records[n] = r
-	return r
-}
-
-func computeRecord(n *types.Named) *record {
-	st, ok := n.Underlying().(*types.Struct)
-	if !ok {
-		return nil
-	}
-	r := &record{}
-	for i := 0; i < st.NumFields(); i++ {
-		f := st.Field(i)
-		t := f.Type()
-		switch {
-		case isToolType(t) && r.tool == nil:
-			r.tool, r.index[0] = f, i
-		case mcpsdk.HandlerKindOf(t).IsToolHandler() && r.handler == nil:
-			r.handler, r.index[1] = f, i
-		case r.handler == nil:
-			sig := funcSig(t)
-			switch {
-			case sig == nil:
-			case sig.Results().Len() == 1 && mcpsdk.HandlerKindOf(sig.Results().At(0).Type()).IsToolHandler():
-				r.handler, r.factory, r.index[1] = f, true, i
-			case sig.Results().Len() == 0:
-				for j := 0; j < sig.Params().Len(); j++ {
-					if mcpsdk.IsServerType(sig.Params().At(j).Type()) {
-						r.handler, r.registrar, r.server, r.index[1] = f, true, j, i
-						break
-					}
-				}
-			}
-		}
-	}
-	if r.handler == nil || r.tool == nil && !r.registrar && !(mcpsdk.IsNamed(n, mcpsdk.MCPGoServer, "ServerTool") || mcpsdk.IsNamed(n, mcpsdk.MCPGoServer, "ServerTaskTool")) {
-		return nil
-	}
-	return r
-}
-
-// convertedRecord returns the record of a type that converts its values
-// into SDK records by a method of no parameters returning one, or nil.
-// The caller holds recMu.
-func (m *Model) convertedRecord(n *types.Named) *record {
-	if n.Obj().Pkg() == nil || mcpsdk.IsSDKPath(n.Obj().Pkg().Path()) {
-		return nil
-	}
-	var ms *types.MethodSet
-	if types.IsInterface(n) {
-		ms = types.NewMethodSet(n)
-	} else {
-		ms = types.NewMethodSet(types.NewPointer(n))
-	}
-	for i := 0; i < ms.Len(); i++ {
-		sig, ok := ms.At(i).Type().(*types.Signature)
-		if !ok || sig.Params().Len() != 0 || sig.Results().Len() != 1 {
-			continue
-		}
-		rn := mcpsdk.NamedOf(sig.Results().At(0).Type())
-		if rn == nil || rn.Origin() == n {
-			continue
-		}
-		rn = rn.Origin()
-		r, ok := m.records[rn]
-		if !ok {
-			r = computeRecord(rn)
-			m.records[rn] = r
-		}
-		if r != nil && r.convert == "" {
-			return &record{convert: ms.At(i).Obj().Name()}
-		}
-	}
-	return nil
-}
 
 // isToolValueType matches tool records and slices, arrays, maps and
 // pointers of them.
 func (m *Model) isToolValueType(t types.Type) bool {
-	return m.recordOf(elemType(t)) != nil
+	return m.records.Of(elemType(t)) != nil
 }
 
 // recordField reports whether e selects the handler field of a tool
@@ -163,8 +35,8 @@ func (m *Model) recordField(e ast.Expr) (ast.Expr, bool) {
 	if !ok || s.Kind() != types.FieldVal {
 		return nil, false
 	}
-	r := m.recordOf(info.TypeOf(sel.X))
-	if r == nil || s.Obj() != r.handler || r.factory != factoryCall || r.registrar {
+	r := m.records.Of(info.TypeOf(sel.X))
+	if r == nil || s.Obj() != r.Handler || r.Factory != factoryCall || r.Registrar {
 		return nil, false
 	}
 	return sel.X, true
@@ -183,35 +55,35 @@ func (m *Model) registrarField(call *ast.CallExpr) (ast.Expr, ast.Expr, bool) {
 	if !ok || s.Kind() != types.FieldVal {
 		return nil, nil, false
 	}
-	r := m.recordOf(info.TypeOf(sel.X))
-	if r == nil || !r.registrar || s.Obj() != r.handler || r.server >= len(call.Args) {
+	r := m.records.Of(info.TypeOf(sel.X))
+	if r == nil || !r.Registrar || s.Obj() != r.Handler || r.Server >= len(call.Args) {
 		return nil, nil, false
 	}
-	return sel.X, call.Args[r.server], true
+	return sel.X, call.Args[r.Server], true
 }
 
 // recordHandlers returns the handler (and tool) a record literal holds,
 // evaluated in frame f.
-func (m *Model) recordHandlers(lit *ast.CompositeLit, r *record, f *flow.Frame) handlerSet {
+func (m *Model) recordHandlers(lit *ast.CompositeLit, r *toolrecord.Record, f *flow.Frame) handlerSet {
 	info := m.Pass.TypesInfo
 	var hval, tval ast.Expr
 	for i, elt := range lit.Elts {
 		if kv, ok := elt.(*ast.KeyValueExpr); ok {
 			if k, ok := kv.Key.(*ast.Ident); ok {
 				switch flow.ObjOf(info, k) {
-				case r.handler:
+				case r.Handler:
 					hval = kv.Value
-				case r.tool:
+				case r.Tool:
 					tval = kv.Value
 				}
 			}
 			continue
 		}
 		switch i {
-		case r.index[1]:
+		case r.Index[1]:
 			hval = elt
-		case r.index[0]:
-			if r.tool != nil {
+		case r.Index[0]:
+			if r.Tool != nil {
 				tval = elt
 			}
 		}
@@ -221,9 +93,9 @@ func (m *Model) recordHandlers(lit *ast.CompositeLit, r *record, f *flow.Frame) 
 	}
 	var hs handlerSet
 	switch {
-	case r.registrar:
+	case r.Registrar:
 		hs = m.registrarHandlers(hval, f)
-	case r.factory:
+	case r.Factory:
 		hs = m.factoryHandlers(hval, f)
 	default:
 		hs = m.classifyHandler(hval, f)
@@ -231,7 +103,7 @@ func (m *Model) recordHandlers(lit *ast.CompositeLit, r *record, f *flow.Frame) 
 	var tools toolSet
 	if tval != nil {
 		tools = m.toolsOf(tval, f)
-	} else if r.tool == nil {
+	} else if r.Tool == nil {
 		tools = m.toolOfServerTool(lit, f)
 	}
 	hs.unwrapped = pairTools(hs.unwrapped, tools)
@@ -240,17 +112,11 @@ func (m *Model) recordHandlers(lit *ast.CompositeLit, r *record, f *flow.Frame) 
 	}
 	for j := range hs.unwrapped {
 		hs.unwrapped[j].Expr = hval
-		if m.FileOf(lit.Pos()) != nil && !hs.unwrapped[j].site.IsValid() && isServerToolType(info.TypeOf(lit)) {
+		if m.FileOf(lit.Pos()) != nil && !hs.unwrapped[j].site.IsValid() && mcpsdk.IsServerToolType(info.TypeOf(lit)) {
 			hs.unwrapped[j].site = lit.Pos()
 		}
 	}
 	return hs
-}
-
-// isServerToolType reports whether t is mcp-go's ServerTool or
-// ServerTaskTool, whose literal is itself a registration.
-func isServerToolType(t types.Type) bool {
-	return mcpsdk.IsNamed(t, mcpsdk.MCPGoServer, "ServerTool") || mcpsdk.IsNamed(t, mcpsdk.MCPGoServer, "ServerTaskTool")
 }
 
 // factoryHandlers returns the handlers a handler factory (a function value
@@ -325,8 +191,8 @@ func (m *Model) registrarHandlers(e ast.Expr, f *flow.Frame) handlerSet {
 				}
 				for _, r := range ff.Registers {
 					switch r.Handler.Kind {
-					case SrcUnwrapped, SrcWrapped, SrcPool:
-						if r.Server.Kind == SrcParam {
+					case toolfact.SrcUnwrapped, toolfact.SrcWrapped, toolfact.SrcPool:
+						if r.Server.Kind == toolfact.SrcParam {
 							hs.merge(m.handlerFromSrc(r.Handler, nil, f))
 						}
 					}

@@ -1,7 +1,6 @@
 package toolmodel
 
 import (
-	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -9,6 +8,7 @@ import (
 
 	"github.com/toolcheck/toolcheck/internal/flow"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
+	"github.com/toolcheck/toolcheck/internal/toolfact"
 )
 
 // A ToolDef is the definition of a tool a registration registers, named
@@ -34,11 +34,6 @@ func (s *toolSet) merge(o toolSet) {
 	s.unknown = s.unknown || o.unknown
 }
 
-// isToolType reports whether t is (a pointer to) either SDK's mcp.Tool.
-func isToolType(t types.Type) bool {
-	return mcpsdk.IsNamed(t, mcpsdk.MCPGoMCP, "Tool") || mcpsdk.IsNamed(t, mcpsdk.GoSDKMCP, "Tool")
-}
-
 // toolsOf says which tools a tool expression (an mcp.Tool or *mcp.Tool
 // value) may be, in frame f: mcp.NewTool calls and Tool literals, through
 // variables, fields, the package's functions and other packages' facts.
@@ -60,8 +55,8 @@ func (m *Model) toolsOrigin(o flow.Origin, depth int) toolSet {
 		return toolSet{params: []*types.Var{o.Param}}
 	case flow.Global:
 		// var ExportTool = mcp.NewTool("export_items") in another package
-		var tf ToolVarFact
-		if !isToolType(o.Var.Type()) || !m.Pass.ImportObjectFact(o.Var, &tf) {
+		var tf toolfact.ToolVarFact
+		if !mcpsdk.IsToolType(o.Var.Type()) || !m.Pass.ImportObjectFact(o.Var, &tf) {
 			return toolSet{unknown: true}
 		}
 		var ts toolSet
@@ -72,7 +67,7 @@ func (m *Model) toolsOrigin(o flow.Origin, depth int) toolSet {
 	case flow.Expr:
 		switch e := o.Expr.(type) {
 		case *ast.CompositeLit:
-			if !isToolType(info.TypeOf(e)) {
+			if !mcpsdk.IsToolType(info.TypeOf(e)) {
 				return toolSet{unknown: true}
 			}
 			def := ToolDef{Pos: e.Pos()}
@@ -170,18 +165,18 @@ func (m *Model) toolDefsFromFact(fn *types.Func, call *ast.CallExpr, f *flow.Fra
 }
 
 // toolFromSrc evaluates a tool described by a fact at call.
-func (m *Model) toolFromSrc(s Src, call *ast.CallExpr, f *flow.Frame) toolSet {
+func (m *Model) toolFromSrc(s toolfact.Src, call *ast.CallExpr, f *flow.Frame) toolSet {
 	switch s.Kind {
-	case SrcTool:
+	case toolfact.SrcTool:
 		return toolSet{defs: []ToolDef{{Name: s.Tool, Where: s.Where}}}
-	case SrcParam:
+	case toolfact.SrcParam:
 		var ts toolSet
 		args := m.argsOf(call, s.Param)
 		if len(args) == 0 {
 			return toolSet{unknown: true}
 		}
 		for _, a := range args {
-			if isToolType(m.typeOf(a)) {
+			if mcpsdk.IsToolType(m.typeOf(a)) {
 				for _, o := range m.tr.OriginsAt(a.e, f, a.tuple, nil) {
 					ts.merge(m.toolsOrigin(o, 0))
 				}
@@ -202,26 +197,13 @@ func (m *Model) toolFromSrc(s Src, call *ast.CallExpr, f *flow.Frame) toolSet {
 	return toolSet{unknown: true}
 }
 
-// ToolVarFact names the tools a package-level variable of tool type holds
-// (var ExportTool = mcp.NewTool("export_items")), for the packages that
-// register it.
-type ToolVarFact struct {
-	Names []string
-	Where string // the definition (file.go:12)
-}
-
-// AFact marks ToolVarFact as an analysis fact.
-func (*ToolVarFact) AFact() {}
-
-func (f *ToolVarFact) String() string { return fmt.Sprintf("tools %q", f.Names) }
-
 // exportToolVars gives each package-level variable of tool type whose
 // tools all have constant names a ToolVarFact.
 func (m *Model) exportToolVars() {
 	scope := m.Pass.Pkg.Scope()
 	for _, name := range scope.Names() {
 		v, ok := scope.Lookup(name).(*types.Var)
-		if !ok || !isToolType(v.Type()) {
+		if !ok || !mcpsdk.IsToolType(v.Type()) {
 			continue
 		}
 		var ts toolSet
@@ -231,7 +213,7 @@ func (m *Model) exportToolVars() {
 		if ts.unknown || len(ts.params) > 0 || len(ts.defs) == 0 {
 			continue
 		}
-		tf := &ToolVarFact{Where: m.where(v.Pos())}
+		tf := &toolfact.ToolVarFact{Where: m.where(v.Pos())}
 		for _, d := range ts.defs {
 			if d.Name == "" {
 				tf.Names = nil
