@@ -2,13 +2,12 @@ package loglevel
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
-	"sort"
 	"strconv"
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/toolcheck/toolcheck/internal/fixes"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 	"github.com/toolcheck/toolcheck/internal/outcome"
 	"github.com/toolcheck/toolcheck/internal/toolerror"
@@ -105,7 +104,7 @@ func (ch *checker) optionFix(file *ast.File, s *toolerror.Site, call *ast.CallEx
 	if !ok {
 		return nil
 	}
-	edits = mergeImports(edits, more)
+	edits = fixes.MergeImports(edits, more)
 	opt := q + fn.Name() + "(" + info + ")"
 	text := opt
 	if len(call.Args) > 0 {
@@ -299,38 +298,5 @@ func (ch *checker) qualifier(file *ast.File, pkg *types.Package) (string, []anal
 	if sc := ch.pass.TypesInfo.Scopes[file]; sc != nil && sc.Lookup(pkg.Name()) != nil {
 		return "", nil, false
 	}
-	return pkg.Name() + ".", []analysis.TextEdit{importEdit(file, pkg.Path())}, true
-}
-
-// importEdit adds path to file's imports.
-func importEdit(file *ast.File, path string) analysis.TextEdit {
-	spec := strconv.Quote(path)
-	for _, d := range file.Decls {
-		gd, ok := d.(*ast.GenDecl)
-		if !ok || gd.Tok != token.IMPORT {
-			continue
-		}
-		if gd.Lparen.IsValid() {
-			return analysis.TextEdit{Pos: gd.Lparen + 1, End: gd.Lparen + 1, NewText: []byte("\n\t" + spec)}
-		}
-		return analysis.TextEdit{Pos: gd.Pos(), End: gd.Pos(), NewText: []byte("import " + spec + "\n")}
-	}
-	return analysis.TextEdit{Pos: file.Name.End(), End: file.Name.End(), NewText: []byte("\n\nimport " + spec)}
-}
-
-// mergeImports appends the import edits of b not already in a.
-func mergeImports(a, b []analysis.TextEdit) []analysis.TextEdit {
-	for _, e := range b {
-		dup := false
-		for _, x := range a {
-			if x.Pos == e.Pos && string(x.NewText) == string(e.NewText) {
-				dup = true
-			}
-		}
-		if !dup {
-			a = append(a, e)
-		}
-	}
-	sort.SliceStable(a, func(i, j int) bool { return a[i].Pos < a[j].Pos })
-	return a
+	return pkg.Name() + ".", []analysis.TextEdit{fixes.ImportEdit(file, pkg.Path())}, true
 }
