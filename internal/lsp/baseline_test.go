@@ -46,6 +46,7 @@ func TestBaselineAndBrokenConfig(t *testing.T) {
 	if p := c.waitDiagnostics(0, target); len(p.Diagnostics) != 0 {
 		t.Fatalf("with every finding recorded in the baseline, diagnostics %+v", p.Diagnostics)
 	}
+	c.wait("the log of the first run", analysedLog)
 
 	// A tool of its own, registered with the others, that builds an
 	// IsError result.
@@ -65,6 +66,9 @@ func (n *Notes) rename(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallT
 	mark := c.mark()
 	c.change(target, 2, edited)
 	p := c.waitDiagnostics(mark, target)
+	// A run logs after it publishes: wait for its line, so that it is not
+	// taken for a line of the broken configuration's run below.
+	c.waitAfter(mark, "the log of the edit's run", analysedLog)
 	if len(p.Diagnostics) != 1 {
 		t.Fatalf("with a new violation in the unsaved buffer, %d diagnostics, want 1: %+v", len(p.Diagnostics), p.Diagnostics)
 	}
@@ -147,6 +151,11 @@ func (n *Notes) rename(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallT
 		t.Errorf("repaired, diagnostics on .toolcheck.json %+v, want none", cp.Diagnostics)
 	}
 	c.shutdown()
+}
+
+// analysedLog matches the log line of a run that analysed packages.
+func analysedLog(m *incoming) bool {
+	return m.Method != nil && *m.Method == "window/logMessage" && strings.Contains(string(m.Params), "toolcheck: analysed")
 }
 
 // TestGoModRequiresToolerr starts the server on testdata/migrate with
