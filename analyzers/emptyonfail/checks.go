@@ -364,7 +364,7 @@ func (c *checker) checkLoop(loop ast.Node, body *ast.BlockStmt) {
 		}
 		for v := range built {
 			for _, e := range n.Results {
-				if flow.Mentions(info, e, v) {
+				if flow.UsesVar(info, e, v) {
 					returned[v] = true
 				}
 			}

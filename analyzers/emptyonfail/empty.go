@@ -224,7 +224,7 @@ func (c *checker) structJudge(lit *ast.CompositeLit, t types.Type, st *types.Str
 		} else if i < st.NumFields() {
 			field = st.Field(i)
 		}
-		if field == nil || f != nil && f.err != nil && flow.Mentions(info, val, f.err) {
+		if field == nil || f != nil && f.err != nil && flow.UsesVar(info, val, f.err) {
 			return nonEmpty // the error recorded into the result
 		}
 		j := c.judge(val, field.Type(), f, depth+1)

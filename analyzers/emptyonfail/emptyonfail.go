@@ -86,7 +86,7 @@ func (f *Fact) String() string {
 }
 
 func run(pass *analysis.Pass, m *toolmodel.Model, r *report.Reporter, s *settings) error {
-	if !m.Own() {
+	if !m.OwnCode() {
 		return nil
 	}
 	c := &checker{

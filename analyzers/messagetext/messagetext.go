@@ -109,14 +109,14 @@ func (u *unit) use(i int, verb string) {
 
 func run(pass *analysis.Pass, m *toolmodel.Model, r *report.Reporter, opts *options) error {
 	var fl *flow.Info
-	if m.Relevant || m.Own() {
+	if m.Relevant || m.OwnCode() {
 		fl = m.Flow
 	}
 	names, helpers := envReads(pass, m.Syntax, fl)
 	if len(names) > 0 || helpers {
 		pass.ExportPackageFact(&envFact{Names: names, Helpers: helpers})
 	}
-	if mcpsdk.IsSDKPath(pass.Pkg.Path()) || !m.Relevant && !m.Own() {
+	if mcpsdk.IsSDKPath(pass.Pkg.Path()) || !m.Relevant && !m.OwnCode() {
 		return nil
 	}
 	c := &checker{

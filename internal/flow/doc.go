@@ -12,9 +12,11 @@
 // values, composite literals of slices, arrays and maps, and, with a
 // Frame binding a callee's parameters to a call's arguments, through the
 // package's own functions and closures (Results, ReturnsOf, Bind). An
-// origin is an expression that makes a value (a call, a function literal,
-// a composite literal), a declared function or method value, a parameter
-// no frame binds, or Unknown: the value is opaque and clients stay silent.
+// origin (an Origin, its Kind) is an expression that makes the value
+// (Made: a call, a function or composite literal, a constant), a reference
+// to a declared function or method (FuncRef), a parameter no frame binds
+// (FreeParam), or Opaque: the value comes through reflection or an unknown
+// implementation, and clients stay silent.
 //
 // The layer judges nothing: each client plugs in its own judgement of an
 // origin (a handler, a server, an IsError result, an origin class of text)

@@ -27,7 +27,7 @@ type Info struct {
 
 	tables
 	calls []Call
-	clits []Lit
+	clits []CompositeLit
 	funcs []ast.Node // declarations with a body and literals, in source order
 }
 
@@ -125,8 +125,8 @@ type Call struct {
 	Func ast.Node
 }
 
-// A Lit is a composite literal and its type.
-type Lit struct {
+// A CompositeLit is a composite literal and its type.
+type CompositeLit struct {
 	Lit  *ast.CompositeLit
 	Type types.Type
 }
@@ -145,7 +145,7 @@ func New(fset *token.FileSet, pkg *types.Package, info *types.Info, syntax *asti
 		Types:  info,
 		Syntax: syntax,
 		calls:  make([]Call, 0, calls),
-		clits:  make([]Lit, 0, syntax.Count((*ast.CompositeLit)(nil))),
+		clits:  make([]CompositeLit, 0, syntax.Count((*ast.CompositeLit)(nil))),
 		funcs:  make([]ast.Node, 0, funcs),
 	}
 	if t, ok := spare.Get().(*tables); ok {
@@ -279,7 +279,7 @@ func (fl *Info) index() {
 			}
 		case *ast.CompositeLit:
 			t := info.TypeOf(n)
-			fl.clits = append(fl.clits, Lit{n, t})
+			fl.clits = append(fl.clits, CompositeLit{n, t})
 			fl.indexCompositeLit(n, t, EnclosingFunc(c))
 		case *ast.CallExpr:
 			fn := EnclosingFunc(c)
@@ -627,9 +627,9 @@ func (fl *Info) Decls() iter.Seq2[*types.Func, *ast.FuncDecl] {
 // the package, in source order.
 func (fl *Info) Funcs() []ast.Node { return fl.funcs }
 
-// Lits iterates over the package's function literals, each with the
+// FuncLits iterates over the package's function literals, each with the
 // function declaration or literal that holds it (nil at package level).
-func (fl *Info) Lits() iter.Seq2[*ast.FuncLit, ast.Node] {
+func (fl *Info) FuncLits() iter.Seq2[*ast.FuncLit, ast.Node] {
 	return func(yield func(*ast.FuncLit, ast.Node) bool) {
 		for lit, outer := range fl.lits {
 			if !yield(lit, outer) {
@@ -719,7 +719,7 @@ func (fl *Info) CallsOf(fn ast.Node) []*ast.CallExpr {
 
 // CompositeLits returns the package's composite literals and their
 // types, in source order.
-func (fl *Info) CompositeLits() []Lit { return fl.clits }
+func (fl *Info) CompositeLits() []CompositeLit { return fl.clits }
 
 // Callee returns the statically known function a call calls, as declared
 // (the generic origin of an instance).
@@ -789,8 +789,8 @@ func (fl *Info) HasFuncLit(d *ast.FuncDecl) bool {
 	return fl.litDecls[d]
 }
 
-// Mentions reports whether the syntax n uses the variable v.
-func Mentions(info *types.Info, n ast.Node, v *types.Var) bool {
+// UsesVar reports whether the syntax n uses the variable v.
+func UsesVar(info *types.Info, n ast.Node, v *types.Var) bool {
 	found := false
 	ast.Inspect(n, func(x ast.Node) bool {
 		if id, ok := x.(*ast.Ident); ok && info.Uses[id] == v {

@@ -31,7 +31,7 @@ func (t *Tracer) stringsOfOrigins(origins []Origin, depth int) ([]string, []*typ
 		switch o.Kind {
 		case FreeParam:
 			params = append(params, o.Param)
-		case Expr:
+		case Made:
 			if tv, ok := info.Types[o.Expr]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
 				out = append(out, constant.StringVal(tv.Value))
 				continue

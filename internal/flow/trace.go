@@ -49,9 +49,9 @@ func (f *Frame) Depth() int {
 type Kind int
 
 const (
-	Unknown    Kind = iota // not traced: opaque, or too deep
-	Expr                   // a call, function literal or composite literal
-	Func                   // a reference to a declared function or method
+	Opaque     Kind = iota // not traced: reflection, an unknown implementation, or too deep
+	Made                   // made by an expression (Expr): a call, a function or composite literal, a constant
+	FuncRef                // a reference (Expr) to a declared function or method (Func)
 	FreeParam              // a parameter no frame binds
 	Stopped                // a storage the caller's stop predicate selected
 	FreeField              // a field (Field) of a parameter no frame binds, stored nowhere in the package
@@ -62,8 +62,8 @@ const (
 // An Origin is where a traced value comes from.
 type Origin struct {
 	Kind  Kind
-	Expr  ast.Expr // Expr: the expression; Func: the referring expression
-	Tuple int      // Expr, a call: the result index, or -1
+	Expr  ast.Expr // Made: the expression; FuncRef: the referring expression
+	Tuple int      // Made, a call: the result index, or -1
 	Func  *types.Func
 	Param *types.Var
 	Field *types.Var // FreeField: the field of Param
@@ -191,10 +191,10 @@ func (w *walk) trace(e ast.Expr, f *Frame, tuple int) []Origin {
 	fl := w.t.Info
 	info := fl.Types
 	if f.Depth() > MaxDepth {
-		return []Origin{{Kind: Unknown}}
+		return []Origin{{Kind: Opaque}}
 	}
 	if tv, ok := info.Types[e]; ok && tv.Value != nil {
-		return []Origin{{Kind: Expr, Expr: e, Frame: f}} // a constant
+		return []Origin{{Kind: Made, Expr: e, Frame: f}} // a constant
 	}
 	switch e := e.(type) {
 	case *ast.ParenExpr:
@@ -202,13 +202,13 @@ func (w *walk) trace(e ast.Expr, f *Frame, tuple int) []Origin {
 	case *ast.Ident:
 		switch obj := ObjOf(info, e).(type) {
 		case *types.Func:
-			return []Origin{{Kind: Func, Func: obj, Expr: e}}
+			return []Origin{{Kind: FuncRef, Func: obj, Expr: e}}
 		case *types.Var:
 			return w.traceVar(obj, e, f)
 		case *types.Nil:
 			return nil
 		}
-		return []Origin{{Kind: Unknown}}
+		return []Origin{{Kind: Opaque}}
 	case *ast.SelectorExpr:
 		if sel, ok := info.Selections[e]; ok {
 			switch sel.Kind() {
@@ -223,7 +223,7 @@ func (w *walk) trace(e ast.Expr, f *Frame, tuple int) []Origin {
 			case types.MethodVal, types.MethodExpr:
 				if fn, ok := sel.Obj().(*types.Func); ok {
 					if _, isIface := sel.Recv().Underlying().(*types.Interface); !isIface {
-						return []Origin{{Kind: Func, Func: fn, Expr: e}}
+						return []Origin{{Kind: FuncRef, Func: fn, Expr: e}}
 					}
 				}
 				if sel.Kind() == types.MethodVal {
@@ -233,14 +233,14 @@ func (w *walk) trace(e ast.Expr, f *Frame, tuple int) []Origin {
 					if cs, ok := w.t.Methods(e, recv); ok {
 						out := make([]Origin, len(cs))
 						for i, c := range cs {
-							out[i] = Origin{Kind: Func, Func: c.Func, Expr: e}
+							out[i] = Origin{Kind: FuncRef, Func: c.Func, Expr: e}
 						}
 						return out
 					}
 					var out []Origin
 					for _, o := range recv {
 						if o.Kind != FreeParam {
-							return []Origin{{Kind: Unknown}}
+							return []Origin{{Kind: Opaque}}
 						}
 						out = append(out, Origin{Kind: FreeMethod, Param: o.Param, Expr: e})
 					}
@@ -249,21 +249,21 @@ func (w *walk) trace(e ast.Expr, f *Frame, tuple int) []Origin {
 					}
 				}
 			}
-			return []Origin{{Kind: Unknown}}
+			return []Origin{{Kind: Opaque}}
 		}
 		switch obj := info.Uses[e.Sel].(type) {
 		case *types.Func:
-			return []Origin{{Kind: Func, Func: obj, Expr: e}}
+			return []Origin{{Kind: FuncRef, Func: obj, Expr: e}}
 		case *types.Var:
 			return w.traceVar(obj, e, f)
 		}
-		return []Origin{{Kind: Unknown}}
+		return []Origin{{Kind: Opaque}}
 	case *ast.CallExpr:
 		if tv, ok := info.Types[e.Fun]; ok && tv.IsType() {
 			if len(e.Args) == 1 {
 				return w.trace(e.Args[0], f, -1) // conversion
 			}
-			return []Origin{{Kind: Unknown}}
+			return []Origin{{Kind: Opaque}}
 		}
 		if id, ok := ast.Unparen(e.Fun).(*ast.Ident); ok {
 			if b, ok := info.Uses[id].(*types.Builtin); ok {
@@ -277,7 +277,7 @@ func (w *walk) trace(e ast.Expr, f *Frame, tuple int) []Origin {
 					}
 					return out
 				}
-				return []Origin{{Kind: Unknown}}
+				return []Origin{{Kind: Opaque}}
 			}
 		}
 		if fn := fl.Callee(e); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "slices" && (fn.Name() == "Concat" || fn.Name() == "Clone") {
@@ -287,7 +287,7 @@ func (w *walk) trace(e ast.Expr, f *Frame, tuple int) []Origin {
 			}
 			return out
 		}
-		return []Origin{{Kind: Expr, Expr: e, Tuple: tuple, Frame: f}}
+		return []Origin{{Kind: Made, Expr: e, Tuple: tuple, Frame: f}}
 	case *ast.IndexExpr:
 		if tv, ok := info.Types[e.X]; ok && !tv.IsType() {
 			if _, isFunc := tv.Type.Underlying().(*types.Signature); isFunc {
@@ -306,15 +306,15 @@ func (w *walk) trace(e ast.Expr, f *Frame, tuple int) []Origin {
 	case *ast.StarExpr:
 		return w.trace(e.X, f, -1) // *p: what p points to, as &x is x
 	case *ast.FuncLit:
-		return []Origin{{Kind: Expr, Expr: e, Frame: f}}
+		return []Origin{{Kind: Made, Expr: e, Frame: f}}
 	case *ast.BinaryExpr:
 		if t, ok := info.TypeOf(e).Underlying().(*types.Basic); ok && e.Op == token.ADD && t.Info()&types.IsString != 0 {
-			return []Origin{{Kind: Expr, Expr: e, Frame: f}} // a concatenation: prefix + name
+			return []Origin{{Kind: Made, Expr: e, Frame: f}} // a concatenation: prefix + name
 		}
 	case *ast.CompositeLit:
 		typ := info.TypeOf(e)
 		if typ == nil {
-			return []Origin{{Kind: Unknown}}
+			return []Origin{{Kind: Opaque}}
 		}
 		switch typ.Underlying().(type) {
 		case *types.Slice, *types.Array, *types.Map:
@@ -327,9 +327,9 @@ func (w *walk) trace(e ast.Expr, f *Frame, tuple int) []Origin {
 			}
 			return out
 		}
-		return []Origin{{Kind: Expr, Expr: e, Frame: f}}
+		return []Origin{{Kind: Made, Expr: e, Frame: f}}
 	}
-	return []Origin{{Kind: Unknown}}
+	return []Origin{{Kind: Opaque}}
 }
 
 // literalField traces x.field where every value x may have is a struct
@@ -371,7 +371,7 @@ func (w *walk) literalField(x ast.Expr, field *types.Var, f *Frame) ([]Origin, b
 	}
 	for _, o := range origins {
 		lit, ok := o.Expr.(*ast.CompositeLit)
-		if o.Kind != Expr || !ok {
+		if o.Kind != Made || !ok {
 			return nil, false
 		}
 		if _, ok := info.TypeOf(lit).Underlying().(*types.Struct); !ok {
@@ -444,7 +444,7 @@ func (w *walk) throughCalls(origins []Origin, depth int) []Origin {
 	var out []Origin
 	for _, o := range origins {
 		call, ok := o.Expr.(*ast.CallExpr)
-		if o.Kind != Expr || !ok {
+		if o.Kind != Made || !ok {
 			out = append(out, o)
 			continue
 		}
@@ -514,7 +514,7 @@ func (w *walk) traceVarDefs(v *types.Var, use ast.Expr, f *Frame) []Origin {
 			return append(out, Origin{Kind: FreeParam, Param: v})
 		}
 		if len(b.Exprs) == 0 {
-			out = append(out, Origin{Kind: Unknown})
+			out = append(out, Origin{Kind: Opaque})
 		}
 		for _, a := range b.Exprs {
 			out = append(out, w.trace(a, b.Frame, -1)...)
@@ -525,7 +525,7 @@ func (w *walk) traceVarDefs(v *types.Var, use ast.Expr, f *Frame) []Origin {
 		if !v.IsField() && v.Parent() == v.Pkg().Scope() {
 			return []Origin{{Kind: Global, Var: v}}
 		}
-		return []Origin{{Kind: Unknown}}
+		return []Origin{{Kind: Opaque}}
 	}
 	var defs []*Def
 	if v.IsField() || v.Parent() == v.Pkg().Scope() {
@@ -534,7 +534,7 @@ func (w *walk) traceVarDefs(v *types.Var, use ast.Expr, f *Frame) []Origin {
 		defs, _ = fl.Reaching(v, use)
 	}
 	if len(defs) == 0 {
-		return []Origin{{Kind: Unknown}}
+		return []Origin{{Kind: Opaque}}
 	}
 	return w.traceDefs(defs, f)
 }
@@ -544,11 +544,11 @@ func (w *walk) traceDefs(defs []*Def, f *Frame) []Origin {
 	for _, d := range defs {
 		switch {
 		case d.Opaque, d.Key:
-			out = append(out, Origin{Kind: Unknown})
+			out = append(out, Origin{Kind: Opaque})
 		case d.Zero:
 			// the zero value: nothing
 		case d.Rhs == nil:
-			out = append(out, Origin{Kind: Unknown})
+			out = append(out, Origin{Kind: Opaque})
 		default:
 			out = append(out, w.trace(d.Rhs, f, d.Tuple)...)
 		}
@@ -724,7 +724,7 @@ func (t *Tracer) MethodsNamed(pkg *types.Package, name string, origins []Origin)
 func (t *Tracer) methods(pkg *types.Package, name string, origins []Origin, depth int) ([]Callee, bool) {
 	var out []Callee
 	for _, o := range origins {
-		if o.Kind != Expr {
+		if o.Kind != Made {
 			return nil, false
 		}
 		typ := t.Info.Types.TypeOf(o.Expr)
@@ -806,9 +806,9 @@ func (t *Tracer) callees(origins []Origin, depth int) ([]Callee, bool) {
 	var out []Callee
 	for _, o := range origins {
 		switch {
-		case o.Kind == Func && o.Func.Type().(*types.Signature).Recv() == nil:
+		case o.Kind == FuncRef && o.Func.Type().(*types.Signature).Recv() == nil:
 			out = append(out, Callee{Func: o.Func, Body: t.Info.Body(o.Func)})
-		case o.Kind == Expr:
+		case o.Kind == Made:
 			switch x := o.Expr.(type) {
 			case *ast.FuncLit:
 				out = append(out, Callee{Body: x, Frame: o.Frame})

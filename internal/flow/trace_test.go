@@ -76,7 +76,7 @@ func load(t *testing.T) (*flow.Info, map[string]*ast.CallExpr) {
 func funcs(os []flow.Origin) []string {
 	var out []string
 	for _, o := range os {
-		if o.Kind == flow.Func {
+		if o.Kind == flow.FuncRef {
 			out = append(out, o.Func.Name())
 		}
 	}

@@ -214,7 +214,7 @@ func (ix *Index) passesOn(e ast.Expr, v *types.Var, seen map[ast.Node]bool) bool
 		return false
 	}
 	for _, a := range call.Args {
-		if a != call.Args[at] && flow.Mentions(ix.Info, a, v) {
+		if a != call.Args[at] && flow.UsesVar(ix.Info, a, v) {
 			return false
 		}
 	}
@@ -365,7 +365,7 @@ func (ix *Index) nilFirst(terms []ast.Expr, p *types.Var, op token.Token, errTer
 			isErr = true
 			continue
 		}
-		if !isNil && flow.Mentions(info, t, p) {
+		if !isNil && flow.UsesVar(info, t, p) {
 			return false
 		}
 	}

@@ -114,8 +114,8 @@ func TestReturnedByHandler(t *testing.T) {
 	}
 	for name, want := range map[string]int{"direct": 1, "label": 1, "asValue": 0, "handler": 0} {
 		fn := pkg.Scope().Lookup(name).(*types.Func)
-		if got := len(ix.OnlyCalls(fn)); got != want {
-			t.Errorf("len(OnlyCalls(%s)) = %d, want %d", name, got, want)
+		if got := len(ix.CallsIfOnlyCalled(fn)); got != want {
+			t.Errorf("len(CallsIfOnlyCalled(%s)) = %d, want %d", name, got, want)
 		}
 	}
 }

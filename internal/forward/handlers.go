@@ -203,15 +203,15 @@ func (ix *Index) indexCalls() {
 	}
 }
 
-// OnlyCalls returns the static calls of fn when they are all its uses (it
+// CallsIfOnlyCalled returns the static calls of fn when they are all its uses (it
 // is never used as a value), else nil.
-func (ix *Index) OnlyCalls(fn *types.Func) []*ast.CallExpr {
+func (ix *Index) CallsIfOnlyCalled(fn *types.Func) []*ast.CallExpr {
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
 	return ix.onlyCalls(fn)
 }
 
-// onlyCalls is OnlyCalls for a caller that holds mu.
+// onlyCalls is CallsIfOnlyCalled for a caller that holds mu.
 func (ix *Index) onlyCalls(fn *types.Func) []*ast.CallExpr {
 	ix.indexCalls()
 	fn = fn.Origin()

@@ -255,8 +255,8 @@ type Inputs struct {
 	Handlers  map[ast.Node]bool // the tool handlers
 	ToolCode  map[ast.Node]bool // the functions tool handlers reach
 	ToolNames map[string]bool   // the names of the tools the package declares
-	// OnlyCalls returns the calls of fn when they are its only uses.
-	OnlyCalls func(fn *types.Func) []*ast.CallExpr
+	// CallsIfOnlyCalled returns the calls of fn when they are its only uses.
+	CallsIfOnlyCalled func(fn *types.Func) []*ast.CallExpr
 	// ReturnedByHandler reports whether a tool handler returns what fn
 	// returns.
 	ReturnedByHandler func(fn ast.Node) bool
@@ -669,7 +669,7 @@ func (ch *Judge) paramArg(p flow.Param, depth int) (ok, has bool) {
 		return r.ok, r.has
 	}
 	ch.params[key] = localResult{false, false} // a recursive call proves nothing
-	calls := ch.in.OnlyCalls(fn)
+	calls := ch.in.CallsIfOnlyCalled(fn)
 	r := localResult{len(calls) > 0, len(calls) > 0}
 	for _, call := range calls {
 		c, found := ch.in.Syntax.Root().FindNode(call)

@@ -1,7 +1,7 @@
 // Package toolfact declares the facts the tool model exports about a
 // package's functions and variables for the packages that import it: what
 // a function returns, registers and installs (FuncFact, in terms of its
-// parameters: Src), the tool records a package builds (PoolFact), and the
+// parameters: Value), the tool records a package builds (PoolFact), and the
 // tools a package-level variable holds (ToolVarFact).
 package toolfact
 
@@ -12,40 +12,40 @@ import (
 	"strings"
 )
 
-// SrcKind says what a value in a fact is.
-type SrcKind int
+// ValueKind says what a value in a fact is.
+type ValueKind int
 
 const (
-	SrcWrapped     SrcKind = iota + 1 // a boundary-wrapped handler
-	SrcUnwrapped                      // a raw handler (Name says which)
-	SrcParam                          // the function's parameter Param (-1: receiver)
-	SrcEquipped                       // a server carrying the boundary
-	SrcNotEquipped                    // a server built without it
-	SrcTool                           // a tool (Tool names it)
-	SrcPool                           // the tool records of type Name the program builds (see PoolFact)
-	SrcOptions                        // a server built without it, unless the options the caller passes as parameter Param install it
+	WrappedHandler  ValueKind = iota + 1 // a boundary-wrapped handler
+	RawHandler                           // a raw handler (Name says which)
+	FromParam                            // the function's parameter Param (-1: receiver)
+	EquippedServer                       // a server carrying the boundary
+	BareServer                           // a server built without it
+	NamedTool                            // a tool (Tool names it)
+	RecordPool                           // the tool records of type Name the program builds (see PoolFact)
+	ServerByOptions                      // a server built without it, unless the options the caller passes as parameter Param install it
 )
 
-// Src is one possible value of a handler, tool or server in a fact.
-type Src struct {
-	Kind  SrcKind
-	Name  string // SrcUnwrapped: the handler's name
-	Param int    // SrcParam: the parameter (-1: the receiver)
-	Tool  string // SrcTool, and SrcUnwrapped once registered: the tool's name
-	Where string // SrcTool, SrcUnwrapped: where the tool is registered or defined (file.go:12)
-	// ToolArg, for SrcUnwrapped, says the tool's name (or mcp.Tool) is
+// A Value is one possible value of a handler, tool or server in a fact.
+type Value struct {
+	Kind  ValueKind
+	Name  string // RawHandler: the handler's name
+	Param int    // FromParam: the parameter (-1: the receiver)
+	Tool  string // NamedTool, and RawHandler once registered: the tool's name
+	Where string // NamedTool, RawHandler: where the tool is registered or defined (file.go:12)
+	// ToolArg, for RawHandler, says the tool's name (or mcp.Tool) is
 	// the value of parameter ToolArg-1; zero when it is not a parameter's.
 	ToolArg int
-	// Field, for SrcParam, names the parameter's field the value is (a
+	// Field, for FromParam, names the parameter's field the value is (a
 	// config struct's middleware).
 	Field string
 }
 
-func (s Src) String() string {
+func (s Value) String() string {
 	switch s.Kind {
-	case SrcWrapped:
+	case WrappedHandler:
 		return "wrapped"
-	case SrcUnwrapped:
+	case RawHandler:
 		switch {
 		case s.Tool != "":
 			return "unwrapped " + s.Name + " as " + strconv.Quote(s.Tool)
@@ -53,11 +53,11 @@ func (s Src) String() string {
 			return fmt.Sprintf("unwrapped %s as param %d", s.Name, s.ToolArg-1)
 		}
 		return "unwrapped " + s.Name
-	case SrcTool:
+	case NamedTool:
 		return "tool " + strconv.Quote(s.Tool)
-	case SrcPool:
+	case RecordPool:
 		return "pool " + s.Name
-	case SrcParam:
+	case FromParam:
 		p := fmt.Sprintf("param %d", s.Param)
 		if s.Param < 0 {
 			p = "receiver"
@@ -69,31 +69,31 @@ func (s Src) String() string {
 			p += fmt.Sprintf(" as param %d", s.ToolArg-1)
 		}
 		return p
-	case SrcEquipped:
+	case EquippedServer:
 		return "equipped"
-	case SrcNotEquipped:
+	case BareServer:
 		return "unequipped"
-	case SrcOptions:
+	case ServerByOptions:
 		return fmt.Sprintf("unequipped but for the options of param %d", s.Param)
 	}
 	return "?"
 }
 
-// ResultSrc is a value a function returns, by result index.
-type ResultSrc struct {
+// ResultValue is a value a function returns, by result index.
+type ResultValue struct {
 	Result int
-	Src    Src
+	Value  Value
 }
 
-// RegSrc is a registration a function performs whose handler, tool or
+// ParamReg is a registration a function performs whose handler, tool or
 // server comes from its parameters.
-type RegSrc struct {
-	Handler Src
-	Server  Src
-	Tool    Src // the tool, when it comes from a parameter (the handler's Tool names it otherwise)
+type ParamReg struct {
+	Handler Value
+	Server  Value
+	Tool    Value // the tool, when it comes from a parameter (the handler's Tool names it otherwise)
 	// Wrap, a parameter, holds middleware applied to the handler: it is
 	// wrapped when a boundary is what the call passes there.
-	Wrap Src
+	Wrap Value
 	// SDK, Session and Task say what kind of registration it is.
 	SDK           string
 	Session, Task bool
@@ -115,15 +115,15 @@ type RegSrc struct {
 // FuncFact is what the model learns about a function for the packages that
 // import it.
 type FuncFact struct {
-	Boundary               bool        // wraps the handler it is given in the boundary
-	OptionInstallsBoundary bool        // returns a server option installing the boundary
-	InstallsBoundaryOn     []int       // installs boundary middleware on these parameters
-	Handlers               []ResultSrc // handlers it returns
-	Servers                []ResultSrc // servers it returns
-	Tools                  []ResultSrc // handlers inside the server.ServerTool values it returns
-	ToolDefs               []ResultSrc // tools (mcp.Tool values) it returns
-	Registers              []RegSrc    // registrations depending on its parameters
-	Concrete               []TypeRef   // the dynamic types of the interface values it returns
+	Boundary               bool          // wraps the handler it is given in the boundary
+	OptionInstallsBoundary bool          // returns a server option installing the boundary
+	InstallsBoundaryOn     []int         // installs boundary middleware on these parameters
+	Handlers               []ResultValue // handlers it returns
+	Servers                []ResultValue // servers it returns
+	Tools                  []ResultValue // handlers inside the server.ServerTool values it returns
+	ToolDefs               []ResultValue // tools (mcp.Tool values) it returns
+	Registers              []ParamReg    // registrations depending on its parameters
+	Concrete               []TypeRef     // the dynamic types of the interface values it returns
 	// OptionBoundaryIf lists the parameters whose argument, when a
 	// boundary, makes the option it returns install it (a wrapper's
 	// WithMiddleware(mw)).
@@ -139,18 +139,18 @@ type FuncFact struct {
 	// Fields lists the fields of the struct it returns that hold one of
 	// its parameters: a registrar's constructor keeping the server and
 	// the middleware it is given.
-	Fields []FieldSrc
+	Fields []FieldValue
 }
 
-// FieldSrc says that the struct result Result (or the struct it points
+// FieldValue says that the struct result Result (or the struct it points
 // to, or the struct an interface result holds) holds parameter Param in
 // field Field, or, when Server is set, a server the function builds
-// (SrcNotEquipped, SrcEquipped, SrcOptions).
-type FieldSrc struct {
+// (BareServer, EquippedServer, ServerByOptions).
+type FieldValue struct {
 	Result int
 	Field  string
 	Param  int
-	Server Src
+	Server Value
 }
 
 // Field returns the parameter the struct result i holds in field name.
@@ -165,13 +165,13 @@ func (f *FuncFact) Field(i int, name string) (int, bool) {
 
 // FieldServer returns the server the function builds and keeps in field
 // name of result i.
-func (f *FuncFact) FieldServer(i int, name string) (Src, bool) {
+func (f *FuncFact) FieldServer(i int, name string) (Value, bool) {
 	for _, fs := range f.Fields {
 		if fs.Result == i && fs.Field == name && fs.Server.Kind != 0 {
 			return fs.Server, true
 		}
 	}
-	return Src{}, false
+	return Value{}, false
 }
 
 // MethodFact is method Name of type Type (a Concrete type's name), with
@@ -204,25 +204,25 @@ func (f *FuncFact) String() string {
 		parts = append(parts, "option installs boundary")
 	}
 	for _, p := range f.UsesParam {
-		parts = append(parts, fmt.Sprintf("installs %s on the receiver's server", Src{Kind: SrcParam, Param: p}))
+		parts = append(parts, fmt.Sprintf("installs %s on the receiver's server", Value{Kind: FromParam, Param: p}))
 	}
 	for _, p := range f.OptionBoundaryIf {
-		parts = append(parts, fmt.Sprintf("option installs boundary if %s is one", Src{Kind: SrcParam, Param: p}))
+		parts = append(parts, fmt.Sprintf("option installs boundary if %s is one", Value{Kind: FromParam, Param: p}))
 	}
 	for _, p := range f.InstallsBoundaryOn {
-		parts = append(parts, fmt.Sprintf("installs boundary on %s", Src{Kind: SrcParam, Param: p}))
+		parts = append(parts, fmt.Sprintf("installs boundary on %s", Value{Kind: FromParam, Param: p}))
 	}
 	for _, r := range f.Handlers {
-		parts = append(parts, fmt.Sprintf("returns handler %s", r.Src))
+		parts = append(parts, fmt.Sprintf("returns handler %s", r.Value))
 	}
 	for _, r := range f.Servers {
-		parts = append(parts, fmt.Sprintf("returns %s server", r.Src))
+		parts = append(parts, fmt.Sprintf("returns %s server", r.Value))
 	}
 	for _, r := range f.Tools {
-		parts = append(parts, fmt.Sprintf("returns tool %s", r.Src))
+		parts = append(parts, fmt.Sprintf("returns tool %s", r.Value))
 	}
 	for _, r := range f.ToolDefs {
-		parts = append(parts, fmt.Sprintf("returns %s", r.Src))
+		parts = append(parts, fmt.Sprintf("returns %s", r.Value))
 	}
 	for _, c := range f.Concrete {
 		ptr := ""
@@ -289,8 +289,8 @@ type PoolFact struct {
 
 // A Pool is the records of one type a package builds.
 type Pool struct {
-	Type    string // the record type: pkgpath.Name
-	Records []Src  // SrcUnwrapped (a raw handler, Tool naming the tool) or SrcWrapped
+	Type    string  // the record type: pkgpath.Name
+	Records []Value // RawHandler (a raw handler, Tool naming the tool) or WrappedHandler
 }
 
 // AFact marks PoolFact as an analysis fact.

@@ -12,15 +12,15 @@ import (
 // A registrar's constructor: it keeps the server it builds and the
 // middleware it is given, and registers a raw handler named by its caller.
 var registrar = &FuncFact{
-	Servers: []ResultSrc{{Result: 0, Src: Src{Kind: SrcOptions, Param: 1}}},
-	Fields: []FieldSrc{
+	Servers: []ResultValue{{Result: 0, Value: Value{Kind: ServerByOptions, Param: 1}}},
+	Fields: []FieldValue{
 		{Result: 0, Field: "mw", Param: 2},
-		{Result: 0, Field: "srv", Server: Src{Kind: SrcNotEquipped}},
+		{Result: 0, Field: "srv", Server: Value{Kind: BareServer}},
 	},
-	Registers: []RegSrc{{
-		Handler: Src{Kind: SrcUnwrapped, Name: "tools.read", ToolArg: 1},
-		Server:  Src{Kind: SrcParam, Param: -1},
-		Wrap:    Src{Kind: SrcParam, Param: 2},
+	Registers: []ParamReg{{
+		Handler: Value{Kind: RawHandler, Name: "tools.read", ToolArg: 1},
+		Server:  Value{Kind: FromParam, Param: -1},
+		Wrap:    Value{Kind: FromParam, Param: 2},
 	}},
 	Methods: []MethodFact{{Type: "store", Name: "Register", PtrRecv: true, Fact: &FuncFact{Boundary: true}}},
 }
@@ -35,7 +35,7 @@ func TestString(t *testing.T) {
 	if got := registrar.String(); got != want {
 		t.Errorf("String() =\n%s\nwant\n%s", got, want)
 	}
-	pools := &PoolFact{Pools: []Pool{{Type: "example.com/tools.Tool", Records: []Src{{Kind: SrcUnwrapped, Name: "tools.read", Tool: "read_note"}, {Kind: SrcWrapped}}}}}
+	pools := &PoolFact{Pools: []Pool{{Type: "example.com/tools.Tool", Records: []Value{{Kind: RawHandler, Name: "tools.read", Tool: "read_note"}, {Kind: WrappedHandler}}}}}
 	if got, want := pools.String(), `pools(example.com/tools.Tool: unwrapped tools.read as "read_note", wrapped)`; got != want {
 		t.Errorf("PoolFact.String() = %s, want %s", got, want)
 	}
@@ -48,7 +48,7 @@ func TestLookups(t *testing.T) {
 	if _, ok := registrar.Field(0, "srv"); ok {
 		t.Errorf("Field(0, srv) found a parameter in the field holding a server")
 	}
-	if s, ok := registrar.FieldServer(0, "srv"); !ok || s.Kind != SrcNotEquipped {
+	if s, ok := registrar.FieldServer(0, "srv"); !ok || s.Kind != BareServer {
 		t.Errorf("FieldServer(0, srv) = %v, %v", s, ok)
 	}
 	if mf, ok := registrar.Method("store", "Register"); !ok || !mf.Fact.Boundary {
@@ -62,7 +62,7 @@ func TestLookups(t *testing.T) {
 // TestGob checks that the facts survive the encoding drivers store them
 // in between packages.
 func TestGob(t *testing.T) {
-	for _, f := range []analysis.Fact{registrar, &PoolFact{Pools: []Pool{{Type: "p.T", Records: []Src{{Kind: SrcWrapped}}}}}, &ToolVarFact{Names: []string{"export_items"}, Where: "tools.go:12"}} {
+	for _, f := range []analysis.Fact{registrar, &PoolFact{Pools: []Pool{{Type: "p.T", Records: []Value{{Kind: WrappedHandler}}}}}, &ToolVarFact{Names: []string{"export_items"}, Where: "tools.go:12"}} {
 		var buf bytes.Buffer
 		if err := gob.NewEncoder(&buf).Encode(f); err != nil {
 			t.Fatal(err)

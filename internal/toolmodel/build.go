@@ -215,7 +215,7 @@ func (m *Model) heldBy(targets []ast.Expr) []ast.Expr {
 			out = append(out, argOf(call, -1)...)
 			continue
 		}
-		var srcs []toolfact.ResultSrc
+		var srcs []toolfact.ResultValue
 		if fn := m.Flow.Callee(call); fn != nil && m.Flow.Body(fn) == nil {
 			if ff := m.factOf(fn); ff != nil {
 				srcs = ff.Servers
@@ -227,7 +227,7 @@ func (m *Model) heldBy(targets []ast.Expr) []ast.Expr {
 		}
 		held := false
 		for _, r := range srcs {
-			if r.Result == 0 && r.Src.Kind == toolfact.SrcParam && r.Src.Param == -1 {
+			if r.Result == 0 && r.Value.Kind == toolfact.FromParam && r.Value.Param == -1 {
 				out, held = append(out, argOf(call, -1)...), true
 				break
 			}
@@ -386,8 +386,8 @@ func (m *Model) evaluate(t *template, f *flow.Frame) (handlerSet, serverSet) {
 	case t.reg != nil && t.reg.Dispatch != "":
 		return m.evaluateDispatch(t, f)
 	case t.reg != nil:
-		hs := m.handlerFromSrc(t.reg.Handler, t.call, f)
-		if t.reg.Wrap.Kind == toolfact.SrcParam {
+		hs := m.handlerFromValue(t.reg.Handler, t.call, f)
+		if t.reg.Wrap.Kind == toolfact.FromParam {
 			// Wrapped when a boundary is what this call passes as the
 			// middleware.
 			w := m.wrapArg(t.call, t.reg.Wrap.Param, t.reg.Wrap.Field, f)
@@ -399,7 +399,7 @@ func (m *Model) evaluate(t *template, f *flow.Frame) (handlerSet, serverSet) {
 			}
 		}
 		if t.reg.Tool.Kind != 0 {
-			hs.tools = m.toolFromSrc(t.reg.Tool, t.call, f)
+			hs.tools = m.toolFromValue(t.reg.Tool, t.call, f)
 			hs.unwrapped = pairTools(hs.unwrapped, hs.tools)
 		}
 		for i := range hs.unwrapped {
@@ -412,7 +412,7 @@ func (m *Model) evaluate(t *template, f *flow.Frame) (handlerSet, serverSet) {
 			}
 			e.session, e.task = e.session || t.reg.Session, e.task || t.reg.Task
 		}
-		return hs, m.serverFromSrc(t.reg.Server, t.call, f)
+		return hs, m.serverFromValue(t.reg.Server, t.call, f)
 	case t.dyn:
 		return m.evaluateDynamic(t, f)
 	case t.stash != nil && t.stashOpts:
@@ -457,7 +457,7 @@ func (m *Model) evaluate(t *template, f *flow.Frame) (handlerSet, serverSet) {
 
 // paramFields returns the fields of parameters, unbound in f, that the
 // server expression e is read from: r.srv on a registrar r the caller
-// passes. An importer decides them by the value it passes (Src.Field).
+// passes. An importer decides them by the value it passes (Value.Field).
 func (m *Model) paramFields(e ast.Expr, f *flow.Frame) []dep {
 	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
 	if !ok {
@@ -781,7 +781,7 @@ func (m *Model) decidedAtServer(t *template, construction *ast.CallExpr) bool {
 			}
 		}
 	}
-	ss := m.classifyServerOrigin(flow.Origin{Kind: flow.Expr, Expr: construction})
+	ss := m.classifyServerOrigin(flow.Origin{Kind: flow.Made, Expr: construction})
 	if len(ss.optIf) > 0 {
 		return false
 	}
@@ -942,7 +942,7 @@ func (m *Model) evaluateDynamic(t *template, f *flow.Frame) (handlerSet, serverS
 			if sig := funcSig(m.Pass.TypesInfo.TypeOf(t.call.Fun)); sig != nil && registrarSig(sig) {
 				hs.deps = append(hs.deps, o.Param)
 			}
-		case flow.Func:
+		case flow.FuncRef:
 			sel, _ := ast.Unparen(o.Expr).(*ast.SelectorExpr)
 			if site := m.registrationFor(o.Func, t.call, sel); site != nil {
 				// An SDK method value, s.AddTool: its receiver is the
@@ -960,7 +960,7 @@ func (m *Model) evaluateDynamic(t *template, f *flow.Frame) (handlerSet, serverS
 					add(m.evaluate(&template{call: t.call, reg: &ff.Registers[i], via: o.Func}, f))
 				}
 			}
-		case flow.Expr:
+		case flow.Made:
 			for _, c := range m.closures([]flow.Origin{o}, 0) {
 				lit := c.Expr.(*ast.FuncLit)
 				for _, sub := range m.summaryOf(lit) {
@@ -977,7 +977,7 @@ func (m *Model) evaluateDynamic(t *template, f *flow.Frame) (handlerSet, serverS
 func (m *Model) closures(origins []flow.Origin, depth int) []flow.Origin {
 	var out []flow.Origin
 	for _, o := range origins {
-		if o.Kind != flow.Expr {
+		if o.Kind != flow.Made {
 			continue
 		}
 		switch e := o.Expr.(type) {

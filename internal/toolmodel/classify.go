@@ -301,9 +301,9 @@ func (m *Model) isBoundaryValue(e ast.Expr, f *flow.Frame) bool {
 
 func (m *Model) isBoundaryOrigin(o flow.Origin) bool {
 	switch o.Kind {
-	case flow.Func:
+	case flow.FuncRef:
 		return m.boundaryFunc(o.Func)
-	case flow.Expr:
+	case flow.Made:
 		switch e := o.Expr.(type) {
 		case *ast.CallExpr:
 			if fn := m.Flow.Callee(e); fn != nil {
@@ -516,7 +516,7 @@ func (m *Model) boundArgs(e ast.Expr, f *flow.Frame) ([]ast.Expr, *flow.Frame, b
 
 func (m *Model) classifyHandlerOrigin(o flow.Origin) handlerSet {
 	switch o.Kind {
-	case flow.Func:
+	case flow.FuncRef:
 		if m.boundaryFunc(o.Func) {
 			return handlerSet{wrapped: true} // a boundary used as a middleware value
 		}
@@ -530,7 +530,7 @@ func (m *Model) classifyHandlerOrigin(o flow.Origin) handlerSet {
 	case flow.FreeMethod:
 		// t.Handle on a t the caller passes: decided where it is bound.
 		return handlerSet{deps: []*types.Var{o.Param}}
-	case flow.Expr:
+	case flow.Made:
 		switch e := o.Expr.(type) {
 		case *ast.FuncLit:
 			if inner := m.adaptedHandlers(e); len(inner) > 0 {
@@ -704,11 +704,11 @@ func (m *Model) noteWrappedHandlers(call *ast.CallExpr, f *flow.Frame) {
 		}
 		for _, o := range m.tr.Origins(a, f, nil) {
 			switch o.Kind {
-			case flow.Func:
+			case flow.FuncRef:
 				if d := m.Flow.Body(o.Func); d != nil {
 					m.Handlers[d] = true
 				}
-			case flow.Expr:
+			case flow.Made:
 				if lit, ok := o.Expr.(*ast.FuncLit); ok {
 					m.Handlers[lit] = true
 				}
@@ -777,7 +777,7 @@ func (m *Model) classifyServerOrigin(o flow.Origin) serverSet {
 		return serverSet{params: []*types.Var{o.Param}}
 	case flow.FreeField:
 		return serverSet{fields: []dep{{param: o.Param, field: o.Field}}}
-	case flow.Expr:
+	case flow.Made:
 		call, ok := o.Expr.(*ast.CallExpr)
 		if !ok || !m.enter(call, o.Frame) {
 			break
@@ -951,7 +951,7 @@ func (m *Model) optionsInstallBoundary(args []ast.Expr, f *flow.Frame) (bool, []
 // that hands such an option to the project's server (a setter's
 // SetOption(server.WithToolHandlerMiddleware(mw))).
 func (m *Model) optionBoundary(o flow.Origin, depth int) (bool, []*types.Var) {
-	if o.Kind != flow.Expr || depth > flow.MaxDepth {
+	if o.Kind != flow.Made || depth > flow.MaxDepth {
 		return false, nil
 	}
 	if lit, ok := o.Expr.(*ast.FuncLit); ok {
@@ -962,7 +962,7 @@ func (m *Model) optionBoundary(o flow.Origin, depth int) (bool, []*types.Var) {
 		defer m.tr.Leave(lit)
 		var params []*types.Var
 		for call := range m.Flow.CallsIn(lit.Body) {
-			installs, ps := m.optionBoundary(flow.Origin{Kind: flow.Expr, Expr: call, Tuple: -1, Frame: o.Frame}, depth+1)
+			installs, ps := m.optionBoundary(flow.Origin{Kind: flow.Made, Expr: call, Tuple: -1, Frame: o.Frame}, depth+1)
 			if installs {
 				return true, nil
 			}
@@ -1105,7 +1105,7 @@ func (m *Model) toolHandlersOrigin(o flow.Origin, depth int) handlerSet {
 	switch o.Kind {
 	case flow.FreeParam:
 		return handlerSet{params: []*types.Var{o.Param}}
-	case flow.Expr:
+	case flow.Made:
 		switch e := o.Expr.(type) {
 		case *ast.CompositeLit:
 			r := m.records.Of(m.Pass.TypesInfo.TypeOf(e))

@@ -70,7 +70,7 @@ func (m *Model) computeCode() {
 			m.Handlers[d] = true
 		}
 	}
-	for lit := range m.Flow.Lits() {
+	for lit := range m.Flow.FuncLits() {
 		if mcpsdk.HandlerKindOf(info.TypeOf(lit)).IsToolHandler() {
 			m.Handlers[lit] = true
 		}
@@ -169,17 +169,17 @@ func (m *Model) exportFacts(installs map[ast.Node][]int) {
 					continue
 				}
 				if ss.equipped && !ss.notEquipped {
-					ff.Servers = append(ff.Servers, toolfact.ResultSrc{Result: i, Src: toolfact.Src{Kind: toolfact.SrcEquipped}})
+					ff.Servers = append(ff.Servers, toolfact.ResultValue{Result: i, Value: toolfact.Value{Kind: toolfact.EquippedServer}})
 				}
 				if ss.bare() {
-					ff.Servers = append(ff.Servers, toolfact.ResultSrc{Result: i, Src: toolfact.Src{Kind: toolfact.SrcNotEquipped}})
+					ff.Servers = append(ff.Servers, toolfact.ResultValue{Result: i, Value: toolfact.Value{Kind: toolfact.BareServer}})
 				}
 				if o, ok := m.optionsParam(d, ss); ok {
-					ff.Servers = append(ff.Servers, toolfact.ResultSrc{Result: i, Src: o})
+					ff.Servers = append(ff.Servers, toolfact.ResultValue{Result: i, Value: o})
 				}
 				for _, p := range ss.params {
 					if pi, ok := m.Flow.ParamOf(p); ok && pi.Func == d {
-						ff.Servers = append(ff.Servers, toolfact.ResultSrc{Result: i, Src: toolfact.Src{Kind: toolfact.SrcParam, Param: pi.Index}})
+						ff.Servers = append(ff.Servers, toolfact.ResultValue{Result: i, Value: toolfact.Value{Kind: toolfact.FromParam, Param: pi.Index}})
 					}
 				}
 				ff.Servers = append(ff.Servers, m.heldServers(d, i, ss)...)
@@ -204,11 +204,11 @@ func (m *Model) exportFacts(installs map[ast.Node][]int) {
 					if w == "" {
 						w = def.Where
 					}
-					ff.ToolDefs = append(ff.ToolDefs, toolfact.ResultSrc{Result: i, Src: toolfact.Src{Kind: toolfact.SrcTool, Tool: def.Name, Where: w}})
+					ff.ToolDefs = append(ff.ToolDefs, toolfact.ResultValue{Result: i, Value: toolfact.Value{Kind: toolfact.NamedTool, Tool: def.Name, Where: w}})
 				}
 				for _, p := range ts.params {
 					if pi, ok := m.Flow.ParamOf(p); ok && pi.Func == d {
-						ff.ToolDefs = append(ff.ToolDefs, toolfact.ResultSrc{Result: i, Src: toolfact.Src{Kind: toolfact.SrcParam, Param: pi.Index}})
+						ff.ToolDefs = append(ff.ToolDefs, toolfact.ResultValue{Result: i, Value: toolfact.Value{Kind: toolfact.FromParam, Param: pi.Index}})
 					}
 				}
 			case m.isToolValueType(t):
@@ -222,21 +222,21 @@ func (m *Model) exportFacts(installs map[ast.Node][]int) {
 		if s := m.summaries[d]; s != nil {
 			for _, t := range s.templates {
 				hs, ss := m.evaluate(t, nil)
-				type hsrc struct{ h, tool, wrap toolfact.Src }
+				type hsrc struct{ h, tool, wrap toolfact.Value }
 				var hsrcs []hsrc
-				var kind toolfact.RegSrc
+				var kind toolfact.ParamReg
 				for _, e := range hs.unwrapped {
-					h := m.unwrappedSrc(d, e)
-					var tool toolfact.Src
+					h := m.unwrappedValue(d, e)
+					var tool toolfact.Value
 					if e.tparam != nil {
 						if pi, ok := m.Flow.ParamOf(e.tparam); ok && pi.Func == d {
-							tool = toolfact.Src{Kind: toolfact.SrcParam, Param: pi.Index}
+							tool = toolfact.Value{Kind: toolfact.FromParam, Param: pi.Index}
 						}
 					}
-					var wrap toolfact.Src
+					var wrap toolfact.Value
 					for _, w := range e.wrapIf {
 						if pi, ok := m.Flow.ParamOf(w.param); ok && pi.Func == d {
-							wrap = toolfact.Src{Kind: toolfact.SrcParam, Param: pi.Index}
+							wrap = toolfact.Value{Kind: toolfact.FromParam, Param: pi.Index}
 							if w.field != nil {
 								wrap.Field = w.field.Name()
 							}
@@ -245,31 +245,31 @@ func (m *Model) exportFacts(installs map[ast.Node][]int) {
 					hsrcs = append(hsrcs, hsrc{h, tool, wrap})
 					kind.SDK, kind.Session, kind.Task = e.sdk, e.session, e.task
 				}
-				var tool toolfact.Src
+				var tool toolfact.Value
 				for _, p := range hs.tools.params {
 					if pi, ok := m.Flow.ParamOf(p); ok && pi.Func == d {
-						tool = toolfact.Src{Kind: toolfact.SrcParam, Param: pi.Index}
+						tool = toolfact.Value{Kind: toolfact.FromParam, Param: pi.Index}
 					}
 				}
 				own, pools := m.poolParams(d, hs)
 				for _, p := range own {
 					if pi, ok := m.Flow.ParamOf(p); ok && pi.Func == d {
-						hsrcs = append(hsrcs, hsrc{toolfact.Src{Kind: toolfact.SrcParam, Param: pi.Index}, tool, m.wrapParam(d, hs)})
+						hsrcs = append(hsrcs, hsrc{toolfact.Value{Kind: toolfact.FromParam, Param: pi.Index}, tool, m.wrapParam(d, hs)})
 					}
 				}
 				for _, typ := range pools {
-					hsrcs = append(hsrcs, hsrc{toolfact.Src{Kind: toolfact.SrcPool, Name: typ}, toolfact.Src{}, m.wrapParam(d, hs)})
+					hsrcs = append(hsrcs, hsrc{toolfact.Value{Kind: toolfact.RecordPool, Name: typ}, toolfact.Value{}, m.wrapParam(d, hs)})
 				}
 				if root := rootSite(t); root != nil {
 					kind.SDK, kind.Session, kind.Task = root.sdk, root.session, root.task
 				}
 				ssrc := m.serverSrcs(d, ss)
-				for _, r := range m.dispatchSrcs(d, t) {
+				for _, r := range m.dispatchRegs(d, t) {
 					ff.Registers = appendUnique(ff.Registers, r)
 				}
 				for _, h := range hsrcs {
 					for _, s := range ssrc {
-						if h.h.Kind == toolfact.SrcParam || s.Kind == toolfact.SrcParam || s.Kind == toolfact.SrcOptions || h.tool.Kind == toolfact.SrcParam || h.wrap.Kind == toolfact.SrcParam {
+						if h.h.Kind == toolfact.FromParam || s.Kind == toolfact.FromParam || s.Kind == toolfact.ServerByOptions || h.tool.Kind == toolfact.FromParam || h.wrap.Kind == toolfact.FromParam {
 							r := kind
 							r.Handler, r.Tool, r.Server, r.Wrap = h.h, h.tool, s, h.wrap
 							ff.Registers = appendUnique(ff.Registers, r)
@@ -381,7 +381,7 @@ func (m *Model) exportInterfaceFacts(exported map[*types.Func]*toolfact.FuncFact
 					continue
 				}
 				for _, r := range exported[fn].Servers {
-					if r.Src.Kind == toolfact.SrcEquipped || r.Src.Kind == toolfact.SrcNotEquipped || r.Src.Kind == toolfact.SrcParam && r.Src.Param == -1 {
+					if r.Value.Kind == toolfact.EquippedServer || r.Value.Kind == toolfact.BareServer || r.Value.Kind == toolfact.FromParam && r.Value.Param == -1 {
 						if !slices.Contains(ff.Servers, r) {
 							ff.Servers = append(ff.Servers, r)
 						}
@@ -405,7 +405,7 @@ func (m *Model) exportInterfaceFacts(exported map[*types.Func]*toolfact.FuncFact
 // when it is one its receiver (or a parameter) holds whose options another
 // function's caller decides (a wrapper's MCPServer() returning s.srv,
 // built by the wrapper's constructor with the options it was given).
-func (m *Model) heldServers(d ast.Node, i int, ss serverSet) []toolfact.ResultSrc {
+func (m *Model) heldServers(d ast.Node, i int, ss serverSet) []toolfact.ResultValue {
 	foreign := false
 	for _, p := range ss.optIf {
 		if pi, ok := m.Flow.ParamOf(p); ok && pi.Func != d {
@@ -415,7 +415,7 @@ func (m *Model) heldServers(d ast.Node, i int, ss serverSet) []toolfact.ResultSr
 	if !foreign {
 		return nil
 	}
-	var out []toolfact.ResultSrc
+	var out []toolfact.ResultValue
 	for _, ret := range m.Flow.Returns(d) {
 		if i >= len(ret.Results) {
 			return nil
@@ -428,7 +428,7 @@ func (m *Model) heldServers(d ast.Node, i int, ss serverSet) []toolfact.ResultSr
 		if !ok || pi.Func != d {
 			return nil
 		}
-		r := toolfact.ResultSrc{Result: i, Src: toolfact.Src{Kind: toolfact.SrcParam, Param: pi.Index, Field: fs[0].field.Name()}}
+		r := toolfact.ResultValue{Result: i, Value: toolfact.Value{Kind: toolfact.FromParam, Param: pi.Index, Field: fs[0].field.Name()}}
 		if !slices.Contains(out, r) {
 			out = append(out, r)
 		}
@@ -437,7 +437,7 @@ func (m *Model) heldServers(d ast.Node, i int, ss serverSet) []toolfact.ResultSr
 }
 
 // returnedTools describes the tools of the records result i of d returns.
-func (m *Model) returnedTools(d ast.Node, i int) []toolfact.ResultSrc {
+func (m *Model) returnedTools(d ast.Node, i int) []toolfact.ResultValue {
 	origins, ok := m.tr.ReturnsOf(d, nil, i, nil)
 	if !ok {
 		return nil
@@ -470,22 +470,22 @@ func (m *Model) optionFact(ff *toolfact.FuncFact, d ast.Node, i int) {
 // serverSrcs describes a server set evaluated at the root of d for d's
 // fact: built without the boundary, or a parameter's (or built without it
 // unless the options a parameter holds install it).
-func (m *Model) serverSrcs(d ast.Node, ss serverSet) []toolfact.Src {
-	var ssrc []toolfact.Src
+func (m *Model) serverSrcs(d ast.Node, ss serverSet) []toolfact.Value {
+	var ssrc []toolfact.Value
 	if ss.bare() {
-		ssrc = append(ssrc, toolfact.Src{Kind: toolfact.SrcNotEquipped})
+		ssrc = append(ssrc, toolfact.Value{Kind: toolfact.BareServer})
 	}
 	if o, ok := m.optionsParam(d, ss); ok {
 		ssrc = append(ssrc, o)
 	}
 	for _, p := range ss.params {
 		if pi, ok := m.Flow.ParamOf(p); ok && pi.Func == d {
-			ssrc = append(ssrc, toolfact.Src{Kind: toolfact.SrcParam, Param: pi.Index})
+			ssrc = append(ssrc, toolfact.Value{Kind: toolfact.FromParam, Param: pi.Index})
 		}
 	}
 	for _, fd := range ss.fields {
 		if pi, ok := m.Flow.ParamOf(fd.param); ok && pi.Func == d {
-			ssrc = append(ssrc, toolfact.Src{Kind: toolfact.SrcParam, Param: pi.Index, Field: fd.field.Name()})
+			ssrc = append(ssrc, toolfact.Value{Kind: toolfact.FromParam, Param: pi.Index, Field: fd.field.Name()})
 		}
 	}
 	return ssrc
@@ -493,18 +493,18 @@ func (m *Model) serverSrcs(d ast.Node, ss serverSet) []toolfact.Src {
 
 // optionsParam describes a server built without the boundary but for the
 // options d's caller passes as one of d's parameters.
-func (m *Model) optionsParam(d ast.Node, ss serverSet) (toolfact.Src, bool) {
+func (m *Model) optionsParam(d ast.Node, ss serverSet) (toolfact.Value, bool) {
 	if !ss.notEquipped || ss.equipped || len(ss.optIf) != 1 {
-		return toolfact.Src{}, false
+		return toolfact.Value{}, false
 	}
 	pi, ok := m.Flow.ParamOf(ss.optIf[0])
 	if !ok || pi.Func != d {
-		return toolfact.Src{}, false
+		return toolfact.Value{}, false
 	}
-	return toolfact.Src{Kind: toolfact.SrcOptions, Param: pi.Index}, true
+	return toolfact.Value{Kind: toolfact.ServerByOptions, Param: pi.Index}, true
 }
 
-func appendUnique(rs []toolfact.RegSrc, r toolfact.RegSrc) []toolfact.RegSrc {
+func appendUnique(rs []toolfact.ParamReg, r toolfact.ParamReg) []toolfact.ParamReg {
 	for _, x := range rs {
 		if x == r {
 			return rs
@@ -515,16 +515,16 @@ func appendUnique(rs []toolfact.RegSrc, r toolfact.RegSrc) []toolfact.RegSrc {
 
 // handlerSrcs turns a decided handler set into fact sources; an unknown
 // part makes the whole result unknown.
-func (m *Model) handlerSrcs(d ast.Node, i int, hs handlerSet) []toolfact.ResultSrc {
+func (m *Model) handlerSrcs(d ast.Node, i int, hs handlerSet) []toolfact.ResultValue {
 	if hs.unknown {
 		return nil
 	}
-	var out []toolfact.ResultSrc
+	var out []toolfact.ResultValue
 	if hs.wrapped && len(hs.unwrapped) == 0 && len(hs.params) == 0 {
-		return []toolfact.ResultSrc{{Result: i, Src: toolfact.Src{Kind: toolfact.SrcWrapped}}}
+		return []toolfact.ResultValue{{Result: i, Value: toolfact.Value{Kind: toolfact.WrappedHandler}}}
 	}
 	for _, h := range hs.unwrapped {
-		src := toolfact.Src{Kind: toolfact.SrcUnwrapped, Name: m.exportName(d, h.Handler), Tool: h.tool.Name, Where: m.where(h.tool.Pos)}
+		src := toolfact.Value{Kind: toolfact.RawHandler, Name: m.exportName(d, h.Handler), Tool: h.tool.Name, Where: m.where(h.tool.Pos)}
 		if src.Where == "" {
 			src.Where = h.tool.Where
 		}
@@ -535,7 +535,7 @@ func (m *Model) handlerSrcs(d ast.Node, i int, hs handlerSet) []toolfact.ResultS
 			}
 			src.ToolArg = pi.Index + 1
 		}
-		out = append(out, toolfact.ResultSrc{Result: i, Src: src})
+		out = append(out, toolfact.ResultValue{Result: i, Value: src})
 	}
 	toolArg := 0 // the parameter the parameter handlers' tool comes from
 	if len(hs.tools.params) == 1 && len(hs.tools.defs) == 0 {
@@ -548,7 +548,7 @@ func (m *Model) handlerSrcs(d ast.Node, i int, hs handlerSet) []toolfact.ResultS
 		if !ok || pi.Func != d {
 			return nil
 		}
-		out = append(out, toolfact.ResultSrc{Result: i, Src: toolfact.Src{Kind: toolfact.SrcParam, Param: pi.Index, ToolArg: toolArg}})
+		out = append(out, toolfact.ResultValue{Result: i, Value: toolfact.Value{Kind: toolfact.FromParam, Param: pi.Index, ToolArg: toolArg}})
 	}
 	return out
 }
@@ -576,7 +576,7 @@ func (m *Model) exportName(d ast.Node, h Handler) string {
 // struct literal d returns sets them: the server and the middleware a
 // registrar's constructor is given, the server a wrapper's constructor
 // builds.
-func (m *Model) resultFields(d ast.Node, i int, t types.Type) []toolfact.FieldSrc {
+func (m *Model) resultFields(d ast.Node, i int, t types.Type) []toolfact.FieldValue {
 	if !types.IsInterface(t) && !m.holdsServer(t) {
 		return nil
 	}
@@ -584,13 +584,13 @@ func (m *Model) resultFields(d ast.Node, i int, t types.Type) []toolfact.FieldSr
 	if !ok || len(origins) == 0 {
 		return nil
 	}
-	var out []toolfact.FieldSrc
+	var out []toolfact.FieldValue
 	for k, o := range origins {
 		lit, ok := o.Expr.(*ast.CompositeLit)
-		if o.Kind != flow.Expr || !ok || !m.holdsServer(m.Pass.TypesInfo.TypeOf(lit)) {
+		if o.Kind != flow.Made || !ok || !m.holdsServer(m.Pass.TypesInfo.TypeOf(lit)) {
 			return nil
 		}
-		var here []toolfact.FieldSrc
+		var here []toolfact.FieldValue
 		for _, elt := range lit.Elts {
 			kv, ok := elt.(*ast.KeyValueExpr)
 			if !ok {
@@ -607,7 +607,7 @@ func (m *Model) resultFields(d ast.Node, i int, t types.Type) []toolfact.FieldSr
 			vs := m.tr.Origins(kv.Value, nil, nil)
 			if len(vs) == 1 && vs[0].Kind == flow.FreeParam {
 				if pi, ok := m.Flow.ParamOf(vs[0].Param); ok && pi.Func == d {
-					here = append(here, toolfact.FieldSrc{Result: i, Field: key.Name, Param: pi.Index})
+					here = append(here, toolfact.FieldValue{Result: i, Field: key.Name, Param: pi.Index})
 				}
 				continue
 			}
@@ -621,7 +621,7 @@ func (m *Model) resultFields(d ast.Node, i int, t types.Type) []toolfact.FieldSr
 				ss.merge(m.classifyServerOrigin(v))
 			}
 			if srcs := m.serverSrcs(d, ss); len(srcs) == 1 && !ss.unknown && len(ss.params) == 0 {
-				here = append(here, toolfact.FieldSrc{Result: i, Field: key.Name, Server: srcs[0]})
+				here = append(here, toolfact.FieldValue{Result: i, Field: key.Name, Server: srcs[0]})
 			}
 		}
 		if k == 0 {
@@ -662,18 +662,18 @@ func debugFact(of string, f analysis.Fact) {
 // wrapParam returns, for the handlers a template of d registers that come
 // from d's parameters or from pool records, the parameter of d holding the
 // middleware applied to them, if any.
-func (m *Model) wrapParam(d ast.Node, hs handlerSet) toolfact.Src {
+func (m *Model) wrapParam(d ast.Node, hs handlerSet) toolfact.Value {
 	for _, w := range hs.paramWrap {
 		if pi, ok := m.Flow.ParamOf(w.param); ok && pi.Func == d && w.field != nil && mcpsdk.IsMiddlewareType(elemType(w.field.Type())) {
-			return toolfact.Src{Kind: toolfact.SrcParam, Param: pi.Index, Field: w.field.Name()}
+			return toolfact.Value{Kind: toolfact.FromParam, Param: pi.Index, Field: w.field.Name()}
 		}
 	}
 	for _, p := range hs.deps {
 		if pi, ok := m.Flow.ParamOf(p); ok && pi.Func == d && mcpsdk.IsMiddlewareType(elemType(p.Type())) {
-			return toolfact.Src{Kind: toolfact.SrcParam, Param: pi.Index}
+			return toolfact.Value{Kind: toolfact.FromParam, Param: pi.Index}
 		}
 	}
-	return toolfact.Src{}
+	return toolfact.Value{}
 }
 
 // where names a position of this package as facts carry it: file.go:12.

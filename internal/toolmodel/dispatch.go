@@ -23,7 +23,7 @@ import (
 //     them), the methods of their types;
 //   - a parameter: decided where it is bound, in this package as every
 //     other parameter, and for the callers in other packages through a
-//     dispatch registration in the function's fact (RegSrc.Dispatch);
+//     dispatch registration in the function's fact (ParamReg.Dispatch);
 //   - not visible (a package variable of another package, a value of
 //     unknown origin), the implementations declared in this package and in
 //     the packages it imports that reach an SDK. An implementation in a
@@ -51,7 +51,7 @@ func (m *Model) evaluateInterfaceCall(t *template, sel *ast.SelectorExpr, f *flo
 			}
 			// A value another function stored from its parameter (a
 			// registry's Register(t)): not visible here.
-			o = flow.Origin{Kind: flow.Unknown}
+			o = flow.Origin{Kind: flow.Opaque}
 		}
 		values = append(values, o)
 	}
@@ -83,7 +83,7 @@ func (m *Model) evaluateInterfaceCall(t *template, sel *ast.SelectorExpr, f *flo
 }
 
 // evaluateDispatch evaluates a dispatch registration of another package's
-// function (RegSrc.Dispatch) at t.call: the registrations of the methods
+// function (ParamReg.Dispatch) at t.call: the registrations of the methods
 // of the values the call passes, on the server the fact says.
 func (m *Model) evaluateDispatch(t *template, f *flow.Frame) (handlerSet, serverSet) {
 	r := t.reg
@@ -112,7 +112,7 @@ func (m *Model) evaluateDispatch(t *template, f *flow.Frame) (handlerSet, server
 	if r.DispatchArg > 0 {
 		return m.evaluateToolDispatch(t, f, cs, origins)
 	}
-	server := m.serverFromSrc(r.Server, t.call, f)
+	server := m.serverFromValue(r.Server, t.call, f)
 	var hs handlerSet
 	var ss serverSet
 	add := func(h handlerSet, s serverSet, via *types.Func) {
@@ -132,15 +132,15 @@ func (m *Model) evaluateDispatch(t *template, f *flow.Frame) (handlerSet, server
 				continue
 			}
 			for _, reg := range ff.Registers {
-				if reg.Dispatch != "" || reg.Server.Kind != toolfact.SrcParam || reg.Server.Param != r.DispatchServer {
+				if reg.Dispatch != "" || reg.Server.Kind != toolfact.FromParam || reg.Server.Param != r.DispatchServer {
 					continue
 				}
 				switch reg.Handler.Kind {
-				case toolfact.SrcUnwrapped, toolfact.SrcWrapped, toolfact.SrcPool:
+				case toolfact.RawHandler, toolfact.WrappedHandler, toolfact.RecordPool:
 				default:
 					continue // a handler the method is passed: not known here
 				}
-				h := m.handlerFromSrc(reg.Handler, t.call, f)
+				h := m.handlerFromValue(reg.Handler, t.call, f)
 				for i := range h.unwrapped {
 					h.unwrapped[i].sdk, h.unwrapped[i].session, h.unwrapped[i].task = reg.SDK, reg.Session, reg.Task
 				}
@@ -170,12 +170,12 @@ func (m *Model) evaluateDispatch(t *template, f *flow.Frame) (handlerSet, server
 }
 
 // evaluateToolDispatch evaluates at t.call a dispatch that passes tool
-// records (RegSrc.DispatchArg) to the methods cs of the values of origins,
+// records (ParamReg.DispatchArg) to the methods cs of the values of origins,
 // which hold the server: the methods' registrations of that parameter, on
 // the server they say.
 func (m *Model) evaluateToolDispatch(t *template, f *flow.Frame, cs []flow.Callee, origins []flow.Origin) (handlerSet, serverSet) {
 	r := t.reg
-	tools := m.handlerFromSrc(r.Handler, t.call, f)
+	tools := m.handlerFromValue(r.Handler, t.call, f)
 	var hs handlerSet
 	var ss serverSet
 	for _, c := range cs {
@@ -187,7 +187,7 @@ func (m *Model) evaluateToolDispatch(t *template, f *flow.Frame, cs []flow.Calle
 			continue
 		}
 		for _, reg := range ff.Registers {
-			if reg.Dispatch != "" || reg.Handler.Kind != toolfact.SrcParam || reg.Handler.Param != r.DispatchArg-1 {
+			if reg.Dispatch != "" || reg.Handler.Kind != toolfact.FromParam || reg.Handler.Param != r.DispatchArg-1 {
 				continue
 			}
 			h := handlerSet{unwrapped: slices.Clone(tools.unwrapped), wrapped: tools.wrapped}
@@ -207,8 +207,8 @@ func (m *Model) evaluateToolDispatch(t *template, f *flow.Frame, cs []flow.Calle
 
 // heldServer evaluates the server src of a method's fact, for the values
 // of origins as its receiver: a server a field of the receiver holds.
-func (m *Model) heldServer(src toolfact.Src, origins []flow.Origin) serverSet {
-	if src.Kind != toolfact.SrcParam || src.Param != -1 || src.Field == "" {
+func (m *Model) heldServer(src toolfact.Value, origins []flow.Origin) serverSet {
+	if src.Kind != toolfact.FromParam || src.Param != -1 || src.Field == "" {
 		return serverSet{unknown: true}
 	}
 	var ss serverSet
@@ -220,13 +220,13 @@ func (m *Model) heldServer(src toolfact.Src, origins []flow.Origin) serverSet {
 
 // fieldServer evaluates the server field name of the value o holds, built
 // by a call of another package's function whose fact says what it keeps
-// there (FieldSrc), or traced here.
+// there (FieldValue), or traced here.
 func (m *Model) fieldServer(o flow.Origin, name string) serverSet {
 	if o.Kind == flow.Stopped {
 		return serverSet{equipped: true}
 	}
 	call, ok := o.Expr.(*ast.CallExpr)
-	if o.Kind != flow.Expr || !ok {
+	if o.Kind != flow.Made || !ok {
 		return serverSet{unknown: true}
 	}
 	fn := m.Flow.Callee(call)
@@ -236,7 +236,7 @@ func (m *Model) fieldServer(o flow.Origin, name string) serverSet {
 			return serverSet{unknown: true}
 		}
 		if src, ok := ff.FieldServer(max(o.Tuple, 0), name); ok {
-			ss := m.serverFromSrc(src, call, o.Frame)
+			ss := m.serverFromValue(src, call, o.Frame)
 			if ss.notEquipped && !ss.equipped {
 				// built by the wrapper's constructor: the place to give
 				// it the boundary is this call's options
@@ -264,11 +264,11 @@ func (m *Model) fieldServer(o flow.Origin, name string) serverSet {
 	return ss
 }
 
-// dispatchSrc describes, for the fact of function d, a call of an
+// dispatchRegs describes, for the fact of function d, a call of an
 // interface method through template t on the values of one of d's
 // parameters, as the registrations of the methods of what d's callers
 // pass; ok is false when t is no such call or its server is not known.
-func (m *Model) dispatchSrcs(d ast.Node, t *template) []toolfact.RegSrc {
+func (m *Model) dispatchRegs(d ast.Node, t *template) []toolfact.ParamReg {
 	// Through the calls of the package's functions to the interface call
 	// (a group's RegisterTools calling each toolset's, which calls
 	// s.AddTools(tool)), in the frames binding their parameters.
@@ -304,12 +304,12 @@ func (m *Model) dispatchSrcs(d ast.Node, t *template) []toolfact.RegSrc {
 	if len(on) == 0 {
 		return nil
 	}
-	var out []toolfact.RegSrc
+	var out []toolfact.ParamReg
 	for k, a := range t.call.Args {
 		if m.isToolValueType(info.TypeOf(a)) {
 			for _, h := range m.recordSrcs(d, m.toolHandlers(a, f)) {
 				for _, i := range on {
-					out = appendUnique(out, toolfact.RegSrc{Dispatch: sel.Sel.Name, DispatchOn: i, DispatchArg: k + 1, Handler: h})
+					out = appendUnique(out, toolfact.ParamReg{Dispatch: sel.Sel.Name, DispatchOn: i, DispatchArg: k + 1, Handler: h})
 				}
 			}
 			continue
@@ -319,7 +319,7 @@ func (m *Model) dispatchSrcs(d ast.Node, t *template) []toolfact.RegSrc {
 		}
 		for _, src := range m.serverSrcs(d, m.classifyServer(a, f)) {
 			for _, i := range on {
-				out = appendUnique(out, toolfact.RegSrc{Dispatch: sel.Sel.Name, DispatchOn: i, DispatchServer: k, Server: src})
+				out = appendUnique(out, toolfact.ParamReg{Dispatch: sel.Sel.Name, DispatchOn: i, DispatchServer: k, Server: src})
 			}
 		}
 	}
@@ -328,22 +328,22 @@ func (m *Model) dispatchSrcs(d ast.Node, t *template) []toolfact.RegSrc {
 
 // recordSrcs describes, for d's fact, the tool records hs holds: each
 // unwrapped, and the pools of the records d's callers cannot pass.
-func (m *Model) recordSrcs(d ast.Node, hs handlerSet) []toolfact.Src {
-	var out []toolfact.Src
+func (m *Model) recordSrcs(d ast.Node, hs handlerSet) []toolfact.Value {
+	var out []toolfact.Value
 	for _, e := range hs.unwrapped {
-		out = append(out, m.unwrappedSrc(d, e))
+		out = append(out, m.unwrappedValue(d, e))
 	}
 	_, pools := m.poolParams(d, hs)
 	for _, typ := range pools {
-		out = append(out, toolfact.Src{Kind: toolfact.SrcPool, Name: typ})
+		out = append(out, toolfact.Value{Kind: toolfact.RecordPool, Name: typ})
 	}
 	return out
 }
 
-// unwrappedSrc describes, for d's fact (or the package's, d nil), the
+// unwrappedValue describes, for d's fact (or the package's, d nil), the
 // unwrapped handler e, with where its tool is registered or defined.
-func (m *Model) unwrappedSrc(d ast.Node, e entry) toolfact.Src {
-	src := toolfact.Src{Kind: toolfact.SrcUnwrapped, Name: m.exportName(d, e.Handler), Tool: e.tool.Name, Where: e.where}
+func (m *Model) unwrappedValue(d ast.Node, e entry) toolfact.Value {
+	src := toolfact.Value{Kind: toolfact.RawHandler, Name: m.exportName(d, e.Handler), Tool: e.tool.Name, Where: e.where}
 	if src.Where == "" {
 		src.Where = m.where(e.site)
 	}
@@ -463,7 +463,7 @@ func (m *Model) concreteResults(d ast.Node, i int) []toolfact.TypeRef {
 	var out []toolfact.TypeRef
 	for _, o := range origins {
 		ref, ok := typeRef(m.Pass.TypesInfo.TypeOf(o.Expr))
-		if o.Kind != flow.Expr || !ok {
+		if o.Kind != flow.Made || !ok {
 			return nil
 		}
 		ref.Result = i
@@ -510,7 +510,7 @@ func (m *Model) concreteElems(d ast.Node, i int) []toolfact.TypeRef {
 		return true
 	}
 	for _, o := range origins {
-		if o.Kind != flow.Expr {
+		if o.Kind != flow.Made {
 			return nil
 		}
 		if lit, ok := ast.Unparen(o.Expr).(*ast.CompositeLit); ok && m.sdkInterfaceList(m.Pass.TypesInfo.TypeOf(lit)) {
@@ -574,7 +574,7 @@ func (m *Model) methodsOf(pkg *types.Package, iface types.Type, name string, ori
 // another package's function returns, as its fact says.
 func (m *Model) factMethods(pkg *types.Package, name string, o flow.Origin) ([]flow.Callee, bool) {
 	call, ok := o.Expr.(*ast.CallExpr)
-	if o.Kind != flow.Expr || !ok {
+	if o.Kind != flow.Made || !ok {
 		return nil, false
 	}
 	ff := m.factOf(m.Flow.Callee(call))
@@ -745,7 +745,7 @@ func (m *Model) interfaceCallees(call *ast.CallExpr, sel *ast.SelectorExpr, f *f
 		if pi, ok := m.Flow.ParamOf(o.Param); ok && flow.Within(pi.Func, call.Pos()) {
 			return nil, false
 		}
-		origins[i] = flow.Origin{Kind: flow.Unknown} // stored by another function
+		origins[i] = flow.Origin{Kind: flow.Opaque} // stored by another function
 	}
 	cs := m.methodsOf(m.Pass.TypesInfo.Selections[sel].Obj().Pkg(), m.Pass.TypesInfo.TypeOf(sel.X), sel.Sel.Name, origins)
 	return cs, len(cs) > 0

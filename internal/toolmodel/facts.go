@@ -87,19 +87,19 @@ func (m *Model) typeOf(a arg) types.Type {
 	return t
 }
 
-func (m *Model) handlerFromSrc(s toolfact.Src, call *ast.CallExpr, f *flow.Frame) handlerSet {
+func (m *Model) handlerFromValue(s toolfact.Value, call *ast.CallExpr, f *flow.Frame) handlerSet {
 	switch s.Kind {
-	case toolfact.SrcWrapped:
+	case toolfact.WrappedHandler:
 		return handlerSet{wrapped: true}
-	case toolfact.SrcPool:
+	case toolfact.RecordPool:
 		return handlerSet{unwrapped: m.poolOf(s.Name)}
-	case toolfact.SrcUnwrapped:
+	case toolfact.RawHandler:
 		e := entry{Handler: Handler{Name: s.Name}, where: s.Where}
 		if s.Tool != "" {
 			e.tool = ToolDef{Name: s.Tool, Where: s.Where}
 		}
 		return handlerSet{unwrapped: []entry{e}}
-	case toolfact.SrcParam:
+	case toolfact.FromParam:
 		var hs handlerSet
 		args := m.argsOf(call, s.Param)
 		if len(args) == 0 {
@@ -109,26 +109,26 @@ func (m *Model) handlerFromSrc(s toolfact.Src, call *ast.CallExpr, f *flow.Frame
 			hs.merge(m.classifyHandlerAt(a, f))
 		}
 		if s.ToolArg > 0 {
-			hs.unwrapped = pairTools(hs.unwrapped, m.toolFromSrc(toolfact.Src{Kind: toolfact.SrcParam, Param: s.ToolArg - 1, Where: s.Where}, call, f))
+			hs.unwrapped = pairTools(hs.unwrapped, m.toolFromValue(toolfact.Value{Kind: toolfact.FromParam, Param: s.ToolArg - 1, Where: s.Where}, call, f))
 		}
 		return hs
 	}
 	return handlerSet{unknown: true}
 }
 
-func (m *Model) serverFromSrc(s toolfact.Src, call *ast.CallExpr, f *flow.Frame) serverSet {
+func (m *Model) serverFromValue(s toolfact.Value, call *ast.CallExpr, f *flow.Frame) serverSet {
 	switch s.Kind {
-	case toolfact.SrcEquipped:
+	case toolfact.EquippedServer:
 		return serverSet{equipped: true}
-	case toolfact.SrcNotEquipped:
+	case toolfact.BareServer:
 		return serverSet{notEquipped: true}
-	case toolfact.SrcOptions:
+	case toolfact.ServerByOptions:
 		installs, params := m.optionsInstallBoundary(paramArgs(m.Pass.TypesInfo, call, s.Param), f)
 		if installs {
 			return serverSet{equipped: true}
 		}
 		return serverSet{notEquipped: true, optIf: params}
-	case toolfact.SrcParam:
+	case toolfact.FromParam:
 		var ss serverSet
 		args := argOf(call, s.Param)
 		if len(args) == 0 {
@@ -168,7 +168,7 @@ func (m *Model) toolsFromFact(fn *types.Func, call *ast.CallExpr, f *flow.Frame)
 	return m.resultsFromFact(ff.Tools, call, f, 0, true)
 }
 
-func (m *Model) resultsFromFact(rs []toolfact.ResultSrc, call *ast.CallExpr, f *flow.Frame, tuple int, tools bool) handlerSet {
+func (m *Model) resultsFromFact(rs []toolfact.ResultValue, call *ast.CallExpr, f *flow.Frame, tuple int, tools bool) handlerSet {
 	if tuple < 0 {
 		tuple = 0
 	}
@@ -179,15 +179,15 @@ func (m *Model) resultsFromFact(rs []toolfact.ResultSrc, call *ast.CallExpr, f *
 			continue
 		}
 		found = true
-		if tools && r.Src.Kind == toolfact.SrcParam && r.Src.ToolArg == 0 {
-			for _, a := range m.argsOf(call, r.Src.Param) {
+		if tools && r.Value.Kind == toolfact.FromParam && r.Value.ToolArg == 0 {
+			for _, a := range m.argsOf(call, r.Value.Param) {
 				hs.merge(m.toolHandlersAt(a, f))
 			}
 			continue
 		}
-		h := m.handlerFromSrc(r.Src, call, f)
-		if r.Src.ToolArg > 0 {
-			h.unwrapped = pairTools(h.unwrapped, m.toolFromSrc(toolfact.Src{Kind: toolfact.SrcParam, Param: r.Src.ToolArg - 1, Where: r.Src.Where}, call, f))
+		h := m.handlerFromValue(r.Value, call, f)
+		if r.Value.ToolArg > 0 {
+			h.unwrapped = pairTools(h.unwrapped, m.toolFromValue(toolfact.Value{Kind: toolfact.FromParam, Param: r.Value.ToolArg - 1, Where: r.Value.Where}, call, f))
 		}
 		hs.merge(h)
 	}
@@ -210,7 +210,7 @@ func (m *Model) serverFromFact(fn *types.Func, call *ast.CallExpr, f *flow.Frame
 	for _, r := range ff.Servers {
 		if r.Result == tuple {
 			found = true
-			ss.merge(m.serverFromSrc(r.Src, call, f))
+			ss.merge(m.serverFromValue(r.Value, call, f))
 		}
 	}
 	if !found {
@@ -221,17 +221,17 @@ func (m *Model) serverFromFact(fn *types.Func, call *ast.CallExpr, f *flow.Frame
 
 // fieldOrigins returns the origins of field name of the struct value x
 // (or of what x points to), in frame f: through the constructors of other
-// packages by their facts (FieldSrc), else as flow traces it, a field of
+// packages by their facts (FieldValue), else as flow traces it, a field of
 // a parameter no frame binds being decided where it is bound.
 func (m *Model) fieldOrigins(x ast.Expr, name string, f *flow.Frame, stop flow.Stop) []flow.Origin {
 	fv := fieldNamed(m.Pass.TypesInfo.TypeOf(x), name)
 	if fv == nil {
-		return []flow.Origin{{Kind: flow.Unknown}}
+		return []flow.Origin{{Kind: flow.Opaque}}
 	}
 	var out []flow.Origin
 	for _, o := range m.tr.Origins(x, f, nil) {
 		call, ok := o.Expr.(*ast.CallExpr)
-		if o.Kind != flow.Expr || !ok {
+		if o.Kind != flow.Made || !ok {
 			return m.tr.FieldOrigins(x, fv, f, stop)
 		}
 		fn := m.Flow.Callee(call)
@@ -240,11 +240,11 @@ func (m *Model) fieldOrigins(x ast.Expr, name string, f *flow.Frame, stop flow.S
 		}
 		ff := m.factOf(fn)
 		if ff == nil {
-			return []flow.Origin{{Kind: flow.Unknown}}
+			return []flow.Origin{{Kind: flow.Opaque}}
 		}
 		p, ok := ff.Field(max(o.Tuple, 0), name)
 		if !ok {
-			return []flow.Origin{{Kind: flow.Unknown}}
+			return []flow.Origin{{Kind: flow.Opaque}}
 		}
 		for _, a := range argOf(call, p) {
 			out = append(out, m.tr.OriginsByField(a, o.Frame, stop)...)

@@ -22,7 +22,7 @@
 // driver also analyses on its own (Config.SetAnalysedAlone) would repeat
 // that pass's findings, plus what only its tests make of the package's
 // code (a tool that only a test registers makes tool code of the functions
-// it reaches). The model gives both nothing to analyse (Relevant and Own
+// it reaches). The model gives both nothing to analyse (Relevant and OwnCode
 // are false). go vet analyses a package only as its test variant, which is
 // then analysed in full, tests' registrations included. With tests on,
 // every package is analysed.
@@ -85,7 +85,7 @@ type Model struct {
 	Pass   *analysis.Pass
 	Config *config.Config // the effective configuration for this package
 
-	own bool // the project's own code (Own)
+	own bool // the project's own code (OwnCode)
 
 	// Relevant reports whether the package reaches an MCP SDK or a
 	// ToolError; when false every other field but Directives is empty and
@@ -458,7 +458,7 @@ func (m *Model) Outcomes() *outcome.Judge {
 		m.judge = outcome.New(outcome.Inputs{
 			Pass: m.Pass, Flow: m.Flow, Syntax: m.Syntax, Failures: m.Failures,
 			Handlers: m.Handlers, ToolCode: m.ToolCode, ToolNames: m.ToolNames,
-			OnlyCalls: m.Forward().OnlyCalls, ReturnedByHandler: m.Forward().ReturnedByHandler,
+			CallsIfOnlyCalled: m.Forward().CallsIfOnlyCalled, ReturnedByHandler: m.Forward().ReturnedByHandler,
 		})
 	})
 	return m.judge

@@ -114,7 +114,7 @@ func (m *Model) poolOf(typ string) []entry {
 				continue
 			}
 			for _, r := range p.Records {
-				if r.Kind != toolfact.SrcUnwrapped {
+				if r.Kind != toolfact.RawHandler {
 					continue
 				}
 				e := entry{Handler: Handler{Name: r.Name}, where: r.Where}
@@ -180,7 +180,7 @@ func (m *Model) exportPools() {
 	for _, t := range types {
 		p := toolfact.Pool{Type: t}
 		for _, e := range pools[t] {
-			p.Records = append(p.Records, m.unwrappedSrc(nil, e))
+			p.Records = append(p.Records, m.unwrappedValue(nil, e))
 		}
 		f.Pools = append(f.Pools, p)
 	}

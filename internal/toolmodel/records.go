@@ -125,7 +125,7 @@ func (m *Model) factoryHandlers(e ast.Expr, f *flow.Frame) handlerSet {
 	var hs handlerSet
 	for _, o := range m.tr.Origins(e, f, nil) {
 		switch o.Kind {
-		case flow.Expr:
+		case flow.Made:
 			lit, ok := o.Expr.(*ast.FuncLit)
 			if !ok || m.tr.InProgress(lit) {
 				hs.unknown = true
@@ -141,7 +141,7 @@ func (m *Model) factoryHandlers(e ast.Expr, f *flow.Frame) handlerSet {
 			for _, r := range origins {
 				hs.merge(m.classifyHandlerOrigin(r))
 			}
-		case flow.Func:
+		case flow.FuncRef:
 			if d := m.Flow.Body(o.Func); d != nil && !m.tr.InProgress(d) {
 				m.tr.Enter(d)
 				origins, ok := m.tr.ReturnsOf(d, nil, 0, nil)
@@ -172,14 +172,14 @@ func (m *Model) registrarHandlers(e ast.Expr, f *flow.Frame) handlerSet {
 		var body ast.Node
 		next := f
 		switch o.Kind {
-		case flow.Expr:
+		case flow.Made:
 			lit, ok := o.Expr.(*ast.FuncLit)
 			if !ok {
 				hs.unknown = true
 				continue
 			}
 			body, next = lit, o.Frame
-		case flow.Func:
+		case flow.FuncRef:
 			body = m.Flow.Body(o.Func)
 			if body == nil {
 				// Another package's registrar: what its fact says it
@@ -191,9 +191,9 @@ func (m *Model) registrarHandlers(e ast.Expr, f *flow.Frame) handlerSet {
 				}
 				for _, r := range ff.Registers {
 					switch r.Handler.Kind {
-					case toolfact.SrcUnwrapped, toolfact.SrcWrapped, toolfact.SrcPool:
-						if r.Server.Kind == toolfact.SrcParam {
-							hs.merge(m.handlerFromSrc(r.Handler, nil, f))
+					case toolfact.RawHandler, toolfact.WrappedHandler, toolfact.RecordPool:
+						if r.Server.Kind == toolfact.FromParam {
+							hs.merge(m.handlerFromValue(r.Handler, nil, f))
 						}
 					}
 				}

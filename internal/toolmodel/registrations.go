@@ -71,14 +71,14 @@ type regSite struct {
 // A template is a registration whose handler or server may depend on the
 // parameters of the function that holds it.
 type template struct {
-	site    *regSite         // a direct registration
-	call    *ast.CallExpr    // or a call that registers
-	dyn     bool             // ... through a function value, traced where the template is evaluated
-	reg     *toolfact.RegSrc // ... described by the callee's fact
-	sub     *template        // ... or by a template of the callee's body
-	target  ast.Node         // the callee's body (with sub)
-	closure *flow.Frame      // the callee literal's frame (with sub)
-	via     *types.Func      // the called registrar, for messages
+	site    *regSite           // a direct registration
+	call    *ast.CallExpr      // or a call that registers
+	dyn     bool               // ... through a function value, traced where the template is evaluated
+	reg     *toolfact.ParamReg // ... described by the callee's fact
+	sub     *template          // ... or by a template of the callee's body
+	target  ast.Node           // the callee's body (with sub)
+	closure *flow.Frame        // the callee literal's frame (with sub)
+	via     *types.Func        // the called registrar, for messages
 	// stash is a registration of another function on a server it reads
 	// from a field or package variable that this function stores its
 	// parameter stashParam in: a registry keeping the server it is given

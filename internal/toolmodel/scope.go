@@ -32,7 +32,7 @@ func InGOROOT(pass *analysis.Pass) bool {
 	return strings.HasPrefix(name, filepath.Join(root, "src")+string(filepath.Separator))
 }
 
-// Own reports whether the package is the project's own code (see
+// OwnCode reports whether the package is the project's own code (see
 // ownCode): code an analyzer reports in even when it reaches no SDK, such
 // as the storage layer behind the tools.
-func (m *Model) Own() bool { return m.own }
+func (m *Model) OwnCode() bool { return m.own }

@@ -64,7 +64,7 @@ func (m *Model) toolsOrigin(o flow.Origin, depth int) toolSet {
 			ts.defs = append(ts.defs, ToolDef{Name: name, Where: tf.Where})
 		}
 		return ts
-	case flow.Expr:
+	case flow.Made:
 		switch e := o.Expr.(type) {
 		case *ast.CompositeLit:
 			if !mcpsdk.IsToolType(info.TypeOf(e)) {
@@ -156,7 +156,7 @@ func (m *Model) toolDefsFromFact(fn *types.Func, call *ast.CallExpr, f *flow.Fra
 			continue
 		}
 		found = true
-		ts.merge(m.toolFromSrc(r.Src, call, f))
+		ts.merge(m.toolFromValue(r.Value, call, f))
 	}
 	if !found {
 		ts.unknown = true
@@ -164,12 +164,12 @@ func (m *Model) toolDefsFromFact(fn *types.Func, call *ast.CallExpr, f *flow.Fra
 	return ts
 }
 
-// toolFromSrc evaluates a tool described by a fact at call.
-func (m *Model) toolFromSrc(s toolfact.Src, call *ast.CallExpr, f *flow.Frame) toolSet {
+// toolFromValue evaluates a tool described by a fact at call.
+func (m *Model) toolFromValue(s toolfact.Value, call *ast.CallExpr, f *flow.Frame) toolSet {
 	switch s.Kind {
-	case toolfact.SrcTool:
+	case toolfact.NamedTool:
 		return toolSet{defs: []ToolDef{{Name: s.Tool, Where: s.Where}}}
-	case toolfact.SrcParam:
+	case toolfact.FromParam:
 		var ts toolSet
 		args := m.argsOf(call, s.Param)
 		if len(args) == 0 {
