@@ -60,6 +60,9 @@ func (p *Program) Vet(args []string) {
 		if err != nil {
 			p.vetFail(cfgFile, err.Error())
 		}
+		if unit.VetxOnly && vetStd(cfgFile) {
+			os.Exit(ExitClean)
+		}
 		// A unit go vet runs only for the facts of a dependency reports
 		// nothing, so it has no findings to leave out.
 		if abs != "" && !unit.VetxOnly {
