@@ -23,7 +23,9 @@ import (
 //	    go test -run TestLatency -v ./internal/lsp
 //
 // TOOLCHECK_LSP_RUNS sets the number of saves and command runs (default 5);
-// TOOLCHECK_LSP_CLI=0 leaves out the command runs.
+// TOOLCHECK_LSP_CLI=0 leaves out the command runs; TOOLCHECK_LSP_PAUSE (a
+// duration, default none) waits before each edit, as a person reads the
+// diagnostics before the next one.
 func TestLatency(t *testing.T) {
 	file := os.Getenv("TOOLCHECK_LSP_LATENCY")
 	if file == "" {
@@ -69,8 +71,10 @@ func TestLatency(t *testing.T) {
 	n := len(c.waitDiagnostics(0, file).Diagnostics)
 	t.Logf("open: %d diagnostics in %s after %v: %s", n, filepath.Base(file), time.Since(start).Round(time.Millisecond), analysed(0))
 
+	pause, _ := time.ParseDuration(os.Getenv("TOOLCHECK_LSP_PAUSE"))
 	var lsp, cli []time.Duration
 	for i := 0; i < runs; i++ {
+		time.Sleep(pause)
 		// An edit and a save, as the buffer (the checkout stays as it is).
 		c.change(file, i+2, fmt.Sprintf("%s\n// edit %d\n", text, i+1))
 		mark := c.mark()

@@ -10,6 +10,7 @@ import (
 	"log"
 	"os"
 	"path/filepath"
+	"runtime"
 	"runtime/debug"
 	"sort"
 	"strings"
@@ -591,7 +592,18 @@ func (s *server) loop() {
 		}
 		cancel()
 		s.cancel, s.running = nil, nil
+		quiet := len(s.pending) == 0
 		s.mu.Unlock()
+		if quiet {
+			// Collect while the user reads the diagnostics. The server
+			// holds every package it loaded, hundreds of megabytes that
+			// each collection marks; a run re-checking a package allocates
+			// enough to start one, which otherwise ran during every other
+			// save and doubled its latency (github-mcp-server's
+			// pkg/github: 0.33 s of load without a collection, 0.87–0.97 s
+			// with). Begun now, the cycle is over before the next edit.
+			go runtime.GC()
+		}
 	}
 }
 
