@@ -56,10 +56,11 @@ func (u *stdUnit) standard() bool {
 // bodies of its functions for them too (a tenth to a fifth of go vet's
 // CPU on a cold cache, on the servers measured). The package is
 // type-checked from its declarations alone, as the command loads it
-// (declarationsOnly), and its vetx file written in unitchecker's layout: "vetx", the lengths of the types and
-// of the facts (little-endian uint32s), the types in indexed export data,
-// no facts. Whatever it cannot do (a unit that is not such a package, a
-// file with a dot import or cgo, a type error) it leaves to unitchecker.
+// (declarationsOnly), and its vetx file written in unitchecker's layout:
+// "vetx", the lengths of the types and of the facts (little-endian
+// uint32s), the types in indexed export data, no facts. Whatever it
+// cannot do (a unit that is not such a package, a file with a dot import
+// or cgo, a type error) it leaves to unitchecker.
 func vetStd(cfgFile string) bool {
 	data, err := os.ReadFile(cfgFile)
 	if err != nil {
