@@ -60,7 +60,7 @@ func (p *Program) Vet(args []string) {
 		if err != nil {
 			p.vetFail(cfgFile, err.Error())
 		}
-		if unit.VetxOnly && vetStd(cfgFile) {
+		if unit.VetxOnly && vetStd(unit) {
 			os.Exit(ExitClean)
 		}
 		// A unit go vet runs only for the facts of a dependency reports
@@ -190,11 +190,18 @@ func vetSelection(args []string, analyzers []*analysis.Analyzer) map[string]*tri
 	return enable
 }
 
-// vetUnit is what the driver reads of a go vet unit.
+// vetUnit is what the driver reads of a go vet unit, as unitchecker's
+// Config names it.
 type vetUnit struct {
-	Dir      string
-	GoFiles  []string
-	VetxOnly bool
+	Dir         string
+	ModulePath  string
+	ImportPath  string
+	GoVersion   string
+	GoFiles     []string
+	ImportMap   map[string]string
+	PackageVetx map[string]string
+	VetxOnly    bool
+	VetxOutput  string
 }
 
 // dir is the directory of the unit's package.

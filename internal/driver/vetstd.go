@@ -3,7 +3,6 @@ package driver
 import (
 	"bytes"
 	"encoding/binary"
-	"encoding/json"
 	"fmt"
 	"go/ast"
 	"go/build"
@@ -17,25 +16,11 @@ import (
 	"golang.org/x/tools/go/gcexportdata"
 )
 
-// stdUnit is what vetStd reads of a go vet unit, as unitchecker's Config
-// names it.
-type stdUnit struct {
-	Dir         string
-	ModulePath  string
-	ImportPath  string
-	GoVersion   string
-	GoFiles     []string
-	ImportMap   map[string]string
-	PackageVetx map[string]string
-	VetxOnly    bool
-	VetxOutput  string
-}
-
 // standard reports whether the unit's package is one of the standard
 // library: in no module, its path without a dot in its first element, in
 // GOROOT/src/PATH of a GOROOT (the one the go command uses, which may not
 // be the one that built toolcheck).
-func (u *stdUnit) standard() bool {
+func (u *vetUnit) standard() bool {
 	first, _, _ := strings.Cut(u.ImportPath, "/")
 	if u.ModulePath != "" || first == "" || strings.Contains(first, ".") {
 		return false
@@ -61,13 +46,8 @@ func (u *stdUnit) standard() bool {
 // uint32s), the types in indexed export data, no facts. Whatever it
 // cannot do (a unit that is not such a package, a file with a dot import
 // or cgo, a type error) it leaves to unitchecker.
-func vetStd(cfgFile string) bool {
-	data, err := os.ReadFile(cfgFile)
-	if err != nil {
-		return false
-	}
-	var u stdUnit
-	if json.Unmarshal(data, &u) != nil || !u.VetxOnly || !u.standard() || u.VetxOutput == "" || len(u.GoFiles) == 0 {
+func vetStd(u *vetUnit) bool {
+	if !u.VetxOnly || !u.standard() || u.VetxOutput == "" || len(u.GoFiles) == 0 {
 		return false
 	}
 	fset := token.NewFileSet()

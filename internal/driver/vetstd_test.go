@@ -70,25 +70,33 @@ func TestVetStd(t *testing.T) {
 		return pkg
 	}
 
+	std := func(cfg string) bool {
+		t.Helper()
+		u, err := readUnit(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return vetStd(u)
+	}
 	cfg, utf8Vetx := unit("unicode/utf8", true, "", nil)
-	if !vetStd(cfg) {
+	if !std(cfg) {
 		t.Fatal("vetStd left unicode/utf8 to unitchecker")
 	}
 	if pkg := read(utf8Vetx, "unicode/utf8", map[string]*types.Package{}); pkg.Scope().Lookup("RuneLen") == nil {
 		t.Errorf("unicode/utf8 read back has no RuneLen: %v", pkg.Scope().Names())
 	}
 	cfg, utf16Vetx := unit("unicode/utf16", true, "", map[string]string{"unicode/utf8": utf8Vetx})
-	if !vetStd(cfg) {
+	if !std(cfg) {
 		t.Fatal("vetStd left unicode/utf16 to unitchecker")
 	}
 	if pkg := read(utf16Vetx, "unicode/utf16", map[string]*types.Package{}); pkg.Scope().Lookup("Encode") == nil {
 		t.Errorf("unicode/utf16 read back has no Encode: %v", pkg.Scope().Names())
 	}
 
-	if cfg, _ := unit("unicode/utf8", false, "", nil); vetStd(cfg) {
+	if cfg, _ := unit("unicode/utf8", false, "", nil); std(cfg) {
 		t.Error("vetStd answered a unit run for findings")
 	}
-	if cfg, _ := unit("unicode/utf8", true, "example.com/m", nil); vetStd(cfg) {
+	if cfg, _ := unit("unicode/utf8", true, "example.com/m", nil); std(cfg) {
 		t.Error("vetStd answered a package of a module")
 	}
 }
