@@ -68,6 +68,14 @@ func declarationsOnly(f *ast.File) {
 		}
 	}
 	for _, d := range f.Decls {
+		if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.VAR {
+			for _, spec := range gd.Specs {
+				for _, v := range spec.(*ast.ValueSpec).Values {
+					dropElements(v)
+				}
+			}
+			continue
+		}
 		fd, ok := d.(*ast.FuncDecl)
 		if !ok || fd.Body == nil {
 			continue
@@ -110,6 +118,33 @@ func declarationsOnly(f *ast.File) {
 			imp.Name = &ast.Ident{Name: "_", NamePos: imp.Path.Pos()}
 		}
 	}
+}
+
+// dropElements empties a composite literal that initializes a
+// package-level variable (T{...} or &T{...}): its type is the literal's
+// type whatever its elements, which are data (the standard library's
+// Unicode, IDNA and normalization tables are most of what its declarations
+// cost to type-check). An array whose length its elements give ([...]T)
+// has its length written instead, unless an element's key gives it.
+func dropElements(e ast.Expr) {
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = u.X
+	}
+	lit, ok := e.(*ast.CompositeLit)
+	if !ok || lit.Type == nil {
+		return
+	}
+	if at, ok := lit.Type.(*ast.ArrayType); ok {
+		if ell, ok := at.Len.(*ast.Ellipsis); ok {
+			for _, e := range lit.Elts {
+				if _, ok := e.(*ast.KeyValueExpr); ok {
+					return // its length is its greatest index, a constant expression
+				}
+			}
+			at.Len = &ast.BasicLit{ValuePos: ell.Ellipsis, Kind: token.INT, Value: strconv.Itoa(len(lit.Elts))}
+		}
+	}
+	lit.Elts = nil
 }
 
 // genericRecv reports whether a receiver's type has type parameters.

@@ -40,6 +40,14 @@ func (b *Box[T]) Get() T { return b.v }
 func Pick() float64 { return rnd.Float64() }
 
 func asm(x int) int
+
+var table = &Table{R: []Range{{0x41, 0x5a, 1}, {0x61, 0x7a, 1}}, Latin: strings.Count("ab", "b")}
+
+var digits = [...]byte{'0', '1', '2'}
+
+var names = [...]string{2: "b", 0: "a"}
+
+var empty, pair = T{}, map[string]int{"a": 1}
 `
 	const want = `package p
 
@@ -67,6 +75,14 @@ func (b *Box[T]) Get() T { panic(0) }
 func Pick() float64
 
 func asm(x int) int
+
+var table = &Table{}
+
+var digits = [3]byte{}
+
+var names = [...]string{2: "b", 0: "a"}
+
+var empty, pair = T{}, map[string]int{}
 `
 	goroot := t.TempDir()
 	name := filepath.Join(goroot, "src", "p", "p.go")
