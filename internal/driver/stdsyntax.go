@@ -33,8 +33,10 @@ func goEnvRoot(dir string, env []string) string {
 // implemented in assembly. No analyzer learns anything from the bodies of
 // the standard library's functions (what toolcheck knows of its APIs is
 // written down, in goapi and the model), and type-checking them was about
-// half of loading a small server. With goroot "", every file keeps its
-// bodies.
+// half of loading a small server. Such a file is parsed with its bodies
+// blanked (blankBodies) and without its comments, which no analyzer reads
+// there either: parsing it whole was a third of a run's CPU. With goroot
+// "", every file keeps its bodies.
 func ParseFile(goroot string) func(*token.FileSet, string, []byte) (*ast.File, error) {
 	src := ""
 	if goroot != "" {
@@ -45,7 +47,12 @@ func ParseFile(goroot string) func(*token.FileSet, string, []byte) (*ast.File, e
 		if src == "" || !strings.HasPrefix(filename, src) {
 			return parser.ParseFile(fset, filename, data, mode)
 		}
-		f, err := parser.ParseFile(fset, filename, data, mode|parser.SkipObjectResolution)
+		f, err := parser.ParseFile(fset, filename, blankBodies(data), parser.AllErrors|parser.SkipObjectResolution)
+		if err == nil && dotImport(f) {
+			// declarationsOnly keeps such a file whole: its bodies
+			// may be what uses the dot-imported package.
+			return parser.ParseFile(fset, filename, data, mode|parser.SkipObjectResolution)
+		}
 		if err == nil {
 			declarationsOnly(f)
 		}
@@ -62,10 +69,8 @@ func ParseFile(goroot string) func(*token.FileSet, string, []byte) (*ast.File, e
 // import is left as it is: which of its names the bodies used cannot be
 // told from the syntax.
 func declarationsOnly(f *ast.File) {
-	for _, imp := range f.Imports {
-		if imp.Name != nil && imp.Name.Name == "." {
-			return
-		}
+	if dotImport(f) {
+		return
 	}
 	for _, d := range f.Decls {
 		if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.VAR {
@@ -145,6 +150,16 @@ func dropElements(e ast.Expr) {
 		}
 	}
 	lit.Elts = nil
+}
+
+// dotImport reports whether f has a dot import.
+func dotImport(f *ast.File) bool {
+	for _, imp := range f.Imports {
+		if imp.Name != nil && imp.Name.Name == "." {
+			return true
+		}
+	}
+	return false
 }
 
 // genericRecv reports whether a receiver's type has type parameters.
