@@ -15,31 +15,40 @@ func TestIsError(t *testing.T) {
 		"toolerr", "errctor", "mcpgo", "gosdk", "helpers", "usehelpers", "clientapp", "proxy", "nofix", "directives", "convhelp")
 }
 
-// fixCount counts the suggested fixes of a run: RunWithSuggestedFixes
-// compares only the files that have fixes, so losing every fix would
-// pass it.
-func fixCount(rs []*analysistest.Result) int {
-	n := 0
+// fixCounts counts the suggested fixes of a run by package:
+// RunWithSuggestedFixes compares only the files that have fixes, so
+// losing every fix would pass it.
+func fixCounts(rs []*analysistest.Result) map[string]int {
+	n := map[string]int{}
 	for _, r := range rs {
 		for _, d := range r.Diagnostics {
-			n += len(d.SuggestedFixes)
+			n[r.Pass.Pkg.Path()] += len(d.SuggestedFixes)
 		}
 	}
 	return n
 }
 
+// TestFixes runs the analyzer on the packages with fixes, then on those
+// without, each set in one load.
 func TestFixes(t *testing.T) {
 	dir := testkit.GOPATH(t, analysistest.TestData())
-	for pkg, want := range map[string]int{"errfix": 1, "outcomefix": 1, "convert": 23, "installable": 1, "forward": 11} {
-		if n := fixCount(analysistest.RunWithSuggestedFixes(t, dir, iserror.Analyzer, pkg)); n != want {
-			t.Errorf("%s: %d suggested fixes, want %d", pkg, n, want)
+	want := map[string]int{"errfix": 1, "outcomefix": 1, "convert": 23, "installable": 1, "forward": 11}
+	var pkgs []string
+	for pkg := range want {
+		pkgs = append(pkgs, pkg)
+	}
+	got := fixCounts(analysistest.RunWithSuggestedFixes(t, dir, iserror.Analyzer, pkgs...))
+	for pkg, n := range want {
+		if got[pkg] != n {
+			t.Errorf("%s: %d suggested fixes, want %d", pkg, got[pkg], n)
 		}
 	}
 	// No fix: no boundary (bare), two ToolError APIs (nofix), an API
 	// without a constructor at INFO (fixes), a boundary the pass cannot
 	// install on the server the tool is registered on (uninstallable).
-	for _, pkg := range []string{"bare", "nofix", "fixes", "uninstallable"} {
-		if n := fixCount(analysistest.Run(t, dir, iserror.Analyzer, pkg)); n != 0 {
+	none := []string{"bare", "nofix", "fixes", "uninstallable"}
+	for pkg, n := range fixCounts(analysistest.Run(t, dir, iserror.Analyzer, none...)) {
+		if n != 0 {
 			t.Errorf("%s: %d suggested fixes, want none", pkg, n)
 		}
 	}

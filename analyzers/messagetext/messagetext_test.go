@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/toolcheck/toolcheck/analyzers/messagetext"
@@ -17,20 +18,27 @@ func gopath(t *testing.T) string {
 	return testkit.GOPATH(t, filepath.Join(testkit.Root(t), "internal", "toolmodel", "testdata"), analysistest.TestData())
 }
 
+// TestMessageText runs the default analyzer, after another instance's
+// optional checks are turned on: they belong to that instance, and the
+// default stays quiet on flagsoff.
 func TestMessageText(t *testing.T) {
+	optional(t)
 	analysistest.Run(t, gopath(t), messagetext.Analyzer, "mcpgo", "gosdk", "texts", "helpers", "usehelpers", "envcfg", "envhelp", "envuse", "apiclient", "useapi", "toolerrs", "flagsoff", "store", "usestore")
 }
 
-func TestOptionalChecks(t *testing.T) {
+// optional returns an instance with every optional check on.
+func optional(t *testing.T) *analysis.Analyzer {
 	a := messagetext.New(toolmodel.New(&config.Config{}))
 	for _, f := range []string{"long-text", "next-step", "fault-text"} {
 		if err := a.Flags.Set(f, "true"); err != nil {
 			t.Fatal(err)
 		}
 	}
-	analysistest.Run(t, gopath(t), a, "flags")
-	// The flags belong to that instance: the default analyzer stays quiet.
-	analysistest.Run(t, gopath(t), messagetext.Analyzer, "flagsoff")
+	return a
+}
+
+func TestOptionalChecks(t *testing.T) {
+	analysistest.Run(t, gopath(t), optional(t), "flags")
 }
 
 // TestConfiguredErrors covers the resource-packages configuration (errors
