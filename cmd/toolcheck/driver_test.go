@@ -61,7 +61,7 @@ func TestExitCodes(t *testing.T) {
 	e2e := filepath.Join(root, "testdata", "e2e")
 	adopted := filepath.Join(root, "testdata", "adopted")
 	for _, format := range []string{"text", "json", "sarif"} {
-		stdout, stderr, code := run(t, e2e, bin, "-format="+format, "./...")
+		stdout, stderr, code := runShared(t, e2e, "-format="+format, "./...")
 		if code != 3 || stdout == "" {
 			t.Errorf("-format=%s on findings: exit %d, want 3, with the findings on stdout\n%s", format, code, stderr)
 		}
@@ -105,11 +105,10 @@ func TestSARIF(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary and loads the real SDKs")
 	}
-	bin := buildTool(t)
 	dir := filepath.Join(testkit.Root(t), "testdata", "e2e")
-	stdout, _, _ := run(t, dir, bin, "-json", "./...")
+	stdout, _, _ := runShared(t, dir, "-json", "./...")
 	js := parseJSON(t, dir, stdout)
-	out, stderr, code := run(t, dir, bin, "-format=sarif", "./...")
+	out, stderr, code := runShared(t, dir, "-format=sarif", "./...")
 	if code != 3 {
 		t.Fatalf("-format=sarif: exit %d\n%s", code, stderr)
 	}
@@ -608,7 +607,7 @@ func TestFixAndDiff(t *testing.T) {
 	}
 	// What -fix printed is what it could not fix: the findings without a
 	// suggested fix (no fix conflicted, or it would have exited 1).
-	out, _, _ := run(t, copyModule(t, "e2e"), bin, "-json", "./...")
+	out, _, _ := runShared(t, filepath.Join(testkit.Root(t), "testdata", "e2e"), "-json", "./...")
 	var tree map[string]map[string][]struct {
 		Fixes []json.RawMessage `json:"suggested_fixes"`
 	}
