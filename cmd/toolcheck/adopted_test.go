@@ -32,7 +32,7 @@ func TestAdopted(t *testing.T) {
 	root := testkit.Root(t)
 	dir := filepath.Join(root, "testdata", "adopted")
 
-	stdout, stderr, code := run(t, dir, bin, "-json", "./...")
+	stdout, stderr, code := runShared(t, dir, "-json", "./...")
 	if code != 0 {
 		t.Fatalf("toolcheck -json: exit %d\n%s", code, stderr)
 	}

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/toolcheck/toolcheck/internal/testkit"
 )
 
 // The baseline tests run on testdata/baseline, a notes server on the real
@@ -119,7 +121,7 @@ func TestBaseline(t *testing.T) {
 	dir := copyModule(t, "baseline")
 	flag := "-baseline=" + baselineFile
 
-	stdout, stderr, code := run(t, dir, bin, "./...")
+	stdout, stderr, code := runShared(t, filepath.Join(testkit.Root(t), "testdata", "baseline"), "./...")
 	before := parseText(t, dir, stdout, true)
 	if code != 3 || len(before) != 7 {
 		t.Fatalf("without a baseline: exit %d, %d findings, want 3 and 7\n%s%s", code, len(before), stdout, stderr)

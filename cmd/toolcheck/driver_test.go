@@ -60,19 +60,25 @@ func TestExitCodes(t *testing.T) {
 	root := testkit.Root(t)
 	e2e := filepath.Join(root, "testdata", "e2e")
 	adopted := filepath.Join(root, "testdata", "adopted")
+	// -json is -format=json (TestBrokenPackages runs the latter), and the
+	// spelling the other tests share a run of.
 	for _, format := range []string{"text", "json", "sarif"} {
-		stdout, stderr, code := runShared(t, e2e, "-format="+format, "./...")
+		flag := "-format=" + format
+		if format == "json" {
+			flag = "-json"
+		}
+		stdout, stderr, code := runShared(t, e2e, flag, "./...")
 		if code != 3 || stdout == "" {
-			t.Errorf("-format=%s on findings: exit %d, want 3, with the findings on stdout\n%s", format, code, stderr)
+			t.Errorf("%s on findings: exit %d, want 3, with the findings on stdout\n%s", flag, code, stderr)
 		}
 		if stderr != "" {
-			t.Errorf("-format=%s: stderr without an error:\n%s", format, stderr)
+			t.Errorf("%s: stderr without an error:\n%s", flag, stderr)
 		}
-		if _, _, code := run(t, e2e, bin, "-format="+format, "-exit-zero", "./..."); code != 0 {
-			t.Errorf("-format=%s -exit-zero: exit %d, want 0", format, code)
+		if _, _, code := run(t, e2e, bin, flag, "-exit-zero", "./..."); code != 0 {
+			t.Errorf("%s -exit-zero: exit %d, want 0", flag, code)
 		}
-		if _, stderr, code := run(t, adopted, bin, "-format="+format, "./..."); code != 0 {
-			t.Errorf("-format=%s on the adopted server: exit %d, want 0\n%s", format, code, stderr)
+		if _, stderr, code := runShared(t, adopted, flag, "./..."); code != 0 {
+			t.Errorf("%s on the adopted server: exit %d, want 0\n%s", flag, code, stderr)
 		}
 	}
 	// -diff exits as the formats do: 3 on findings, 0 on none.

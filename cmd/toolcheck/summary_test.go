@@ -1,6 +1,11 @@
 package main_test
 
-import "testing"
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/toolcheck/toolcheck/internal/testkit"
+)
 
 // fixtureSummary is -summary on testdata/baseline's seven findings.
 const fixtureSummary = `summary: 7 findings
@@ -31,7 +36,7 @@ func TestSummary(t *testing.T) {
 	}
 	bin := buildTool(t)
 	dir := copyModule(t, "baseline")
-	plain, _, _ := run(t, dir, bin, "./...")
+	plain, _, _ := runShared(t, filepath.Join(testkit.Root(t), "testdata", "baseline"), "./...")
 	stdout, stderr, code := run(t, dir, bin, "-summary", "./...")
 	if code != 3 || stdout != plain || stderr != fixtureSummary {
 		t.Errorf("-summary: exit %d, stdout changed: %v, stderr\n%s\nwant\n%s", code, stdout != plain, stderr, fixtureSummary)
