@@ -45,19 +45,30 @@ func (u *vetUnit) standard() bool {
 // "vetx", the lengths of the types and of the facts (little-endian
 // uint32s), the types in indexed export data, no facts. Whatever it
 // cannot do (a unit that is not such a package, a file with a dot import
-// or cgo, a type error) it leaves to unitchecker.
+// or cgo, a type error) it leaves to unitchecker. The file it writes is
+// kept in toolcheck's cache (see stdCacheDir), from which a unit with the
+// same inputs is answered.
 func vetStd(u *vetUnit) bool {
 	if !u.VetxOnly || !u.standard() || u.VetxOutput == "" || len(u.GoFiles) == 0 {
 		return false
 	}
-	fset := token.NewFileSet()
-	var files []*ast.File
-	for _, name := range u.GoFiles {
+	srcs := make([][]byte, len(u.GoFiles))
+	for i, name := range u.GoFiles {
 		src, err := os.ReadFile(name)
 		if err != nil {
 			return false
 		}
-		f, err := parser.ParseFile(fset, name, blankBodies(src), parser.SkipObjectResolution)
+		srcs[i] = src
+	}
+	cache := stdCacheDir()
+	key := stdCacheKey(u, srcs)
+	if data, ok := stdCacheGet(cache, key); ok {
+		return os.WriteFile(u.VetxOutput, data, 0o666) == nil
+	}
+	fset := token.NewFileSet()
+	var files []*ast.File
+	for i, name := range u.GoFiles {
+		f, err := parser.ParseFile(fset, name, blankBodies(srcs[i]), parser.SkipObjectResolution)
 		if err != nil {
 			return false
 		}
@@ -112,7 +123,11 @@ func vetStd(u *vetUnit) bool {
 	binary.LittleEndian.PutUint32(lengths[4:8], 0)
 	out.Write(lengths[:])
 	out.Write(exported)
-	return os.WriteFile(u.VetxOutput, out.Bytes(), 0o666) == nil
+	if err := os.WriteFile(u.VetxOutput, out.Bytes(), 0o666); err != nil {
+		return false
+	}
+	stdCachePut(cache, key, out.Bytes())
+	return true
 }
 
 // vetxMagic starts unitchecker's vetx files.

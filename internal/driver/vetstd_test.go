@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"go/token"
 	"go/types"
@@ -24,7 +26,10 @@ func TestVetStd(t *testing.T) {
 	if goroot == "" {
 		t.Skip("no go command")
 	}
+	cache := t.TempDir()
+	t.Setenv("TOOLCHECK_CACHE", cache)
 	dir := t.TempDir()
+	goVersion := "go1.22"
 	unit := func(path string, vetxOnly bool, modulePath string, vetx map[string]string) (cfg, out string) {
 		t.Helper()
 		src := filepath.Join(goroot, "src", filepath.FromSlash(path))
@@ -44,7 +49,7 @@ func TestVetStd(t *testing.T) {
 			importMap[p] = p
 		}
 		data, err := json.Marshal(map[string]any{
-			"Dir": src, "ImportPath": path, "ModulePath": modulePath, "GoVersion": "go1.22",
+			"Dir": src, "ImportPath": path, "ModulePath": modulePath, "GoVersion": goVersion,
 			"GoFiles": files, "ImportMap": importMap, "PackageVetx": vetx,
 			"VetxOnly": vetxOnly, "VetxOutput": out,
 		})
@@ -93,10 +98,107 @@ func TestVetStd(t *testing.T) {
 		t.Errorf("unicode/utf16 read back has no Encode: %v", pkg.Scope().Names())
 	}
 
+	// Both files are in the cache, and a unit with the same inputs is
+	// answered from it: a marker put in utf8's entry is what it writes.
+	entries, _ := filepath.Glob(filepath.Join(cache, "vetstd", "*", "*"))
+	if len(entries) != 2 {
+		t.Fatalf("the cache holds %d files, want 2: %v", len(entries), entries)
+	}
+	utf8Data, err := os.ReadFile(utf8Vetx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if data, _ := os.ReadFile(e); bytes.Equal(data, utf8Data) {
+			if err := os.WriteFile(e, []byte("marker"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	cfg, _ = unit("unicode/utf8", true, "", nil)
+	if !std(cfg) {
+		t.Fatal("vetStd left unicode/utf8 to unitchecker")
+	}
+	if data, _ := os.ReadFile(utf8Vetx); string(data) != "marker" {
+		t.Errorf("the same unit again was not answered from the cache: %.20q", data)
+	}
+	// Another input, another entry; with the cache off, none.
+	goVersion = "go1.23"
+	cfg, _ = unit("unicode/utf8", true, "", nil)
+	if !std(cfg) {
+		t.Fatal("vetStd left unicode/utf8 to unitchecker")
+	}
+	if data, _ := os.ReadFile(utf8Vetx); !bytes.Equal(data, utf8Data) {
+		t.Errorf("a unit of another Go version was answered from the cache: %.20q", data)
+	}
+	t.Setenv("TOOLCHECK_CACHE", "off")
+	goVersion = "go1.24"
+	cfg, _ = unit("unicode/utf8", true, "", nil)
+	if !std(cfg) {
+		t.Fatal("vetStd left unicode/utf8 to unitchecker")
+	}
+	if entries, _ := filepath.Glob(filepath.Join(cache, "vetstd", "*", "*")); len(entries) != 3 {
+		t.Errorf("the cache holds %d files, want 3 (the cache off writes none)", len(entries))
+	}
+
 	if cfg, _ := unit("unicode/utf8", false, "", nil); std(cfg) {
 		t.Error("vetStd answered a unit run for findings")
 	}
 	if cfg, _ := unit("unicode/utf8", true, "example.com/m", nil); std(cfg) {
 		t.Error("vetStd answered a package of a module")
+	}
+}
+
+// TestStdCacheTrim checks that a trim removes the entries unused for five
+// days, and runs at most once a day.
+func TestStdCacheTrim(t *testing.T) {
+	dir := t.TempDir()
+	now := time.Now()
+	old, recent := filepath.Join(dir, "ab", "ab01"), filepath.Join(dir, "ab", "ab02")
+	for _, f := range []string{old, recent} {
+		writeTestFile(t, f, "x")
+	}
+	if err := os.Chtimes(old, now.Add(-6*24*time.Hour), now.Add(-6*24*time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	stdCacheTrim(dir, now)
+	if _, err := os.Stat(old); !os.IsNotExist(err) {
+		t.Errorf("an entry unused for six days is still there (%v)", err)
+	}
+	if _, err := os.Stat(recent); err != nil {
+		t.Errorf("a recent entry was removed: %v", err)
+	}
+	if err := os.Chtimes(recent, now.Add(-6*24*time.Hour), now.Add(-6*24*time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	stdCacheTrim(dir, now.Add(time.Hour)) // within a day of the last trim
+	if _, err := os.Stat(recent); err != nil {
+		t.Errorf("a second trim within a day removed an entry: %v", err)
+	}
+}
+
+func writeTestFile(t *testing.T, path, text string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestExeBuildID checks the build ID the cache keys by against the go
+// command's reading of it.
+func TestExeBuildID(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Skip(err)
+	}
+	out, err := exec.Command("go", "tool", "buildid", exe).Output()
+	if err != nil {
+		t.Skipf("go tool buildid: %v", err)
+	}
+	if got, want := exeBuildID(), strings.TrimSpace(string(out)); got != want {
+		t.Errorf("exeBuildID() = %q, go tool buildid says %q", got, want)
 	}
 }
