@@ -155,8 +155,13 @@ func TestStdCacheTrim(t *testing.T) {
 	dir := t.TempDir()
 	now := time.Now()
 	old, recent := filepath.Join(dir, "ab", "ab01"), filepath.Join(dir, "ab", "ab02")
+	if err := os.MkdirAll(filepath.Dir(old), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	for _, f := range []string{old, recent} {
-		writeTestFile(t, f, "x")
+		if err := os.WriteFile(f, []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if err := os.Chtimes(old, now.Add(-6*24*time.Hour), now.Add(-6*24*time.Hour)); err != nil {
 		t.Fatal(err)
@@ -174,16 +179,6 @@ func TestStdCacheTrim(t *testing.T) {
 	stdCacheTrim(dir, now.Add(time.Hour)) // within a day of the last trim
 	if _, err := os.Stat(recent); err != nil {
 		t.Errorf("a second trim within a day removed an entry: %v", err)
-	}
-}
-
-func writeTestFile(t *testing.T, path, text string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
 	}
 }
 
