@@ -18,8 +18,7 @@ func gopath(t *testing.T) string {
 
 func TestLoglevel(t *testing.T) {
 	t.Parallel()
-	analysistest.RunWithSuggestedFixes(t, gopath(t), loglevel.Analyzer, "mcpgo", "gosdk", "local")
-	analysistest.Run(t, gopath(t), loglevel.Analyzer, "reqkit", "pathkit", "accessors")
+	analysistest.RunWithSuggestedFixes(t, gopath(t), loglevel.Analyzer, "mcpgo", "gosdk", "local", "reqkit", "pathkit", "accessors")
 }
 
 // TestConfigured names a ToolError type, a level type and a caller error
