@@ -18,6 +18,7 @@ import (
 	"github.com/toolcheck/toolcheck/analyzers/messagetext"
 	"github.com/toolcheck/toolcheck/analyzers/unwrapped"
 	"github.com/toolcheck/toolcheck/internal/config"
+	"github.com/toolcheck/toolcheck/internal/driver"
 	"github.com/toolcheck/toolcheck/internal/suite"
 	"github.com/toolcheck/toolcheck/internal/testkit"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
@@ -83,13 +84,9 @@ func TestHostedFactsSameFindings(t *testing.T) {
 
 func load(t *testing.T, gopath string, patterns []string) []*packages.Package {
 	t.Helper()
-	cfg := &packages.Config{
-		Mode:  packages.LoadAllSyntax,
-		Dir:   gopath,
-		Env:   append(os.Environ(), "GOPATH="+gopath, "GO111MODULE=off", "GOFLAGS=", "GOWORK=off"),
-		Tests: true,
-	}
-	pkgs, err := packages.Load(cfg, patterns...)
+	env := append(os.Environ(), "GOPATH="+gopath, "GO111MODULE=off", "GOFLAGS=", "GOWORK=off")
+	// The command's loader: the standard library from its declarations.
+	pkgs, err := driver.Load(gopath, patterns, true, env)
 	if err != nil {
 		t.Fatal(err)
 	}
