@@ -34,20 +34,17 @@ func TestFixes(t *testing.T) {
 	t.Parallel()
 	dir := testkit.GOPATH(t, analysistest.TestData())
 	// RunWithSuggestedFixes compares only the files that have fixes:
-	// count them, so that losing every fix fails the test.
-	fixes := func(rs []*analysistest.Result) int {
-		n := 0
-		for _, r := range rs {
-			for _, d := range r.Diagnostics {
-				n += len(d.SuggestedFixes)
-			}
+	// count them by package, so that losing every fix fails the test.
+	fixes := map[string]int{}
+	for _, r := range analysistest.RunWithSuggestedFixes(t, dir, newAnalyzer(t), "fixes", "fixesbare") {
+		for _, d := range r.Diagnostics {
+			fixes[r.Pass.Pkg.Path()] += len(d.SuggestedFixes)
 		}
-		return n
 	}
-	if n := fixes(analysistest.RunWithSuggestedFixes(t, dir, newAnalyzer(t), "fixes")); n != 5 {
+	if n := fixes["fixes"]; n != 5 {
 		t.Errorf("fixes: %d suggested fixes, want 5", n)
 	}
-	if n := fixes(analysistest.Run(t, dir, newAnalyzer(t), "fixesbare")); n != 0 {
+	if n := fixes["fixesbare"]; n != 0 {
 		t.Errorf("fixesbare: %d suggested fixes, want none without a boundary", n)
 	}
 }
