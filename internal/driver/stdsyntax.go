@@ -43,7 +43,9 @@ func ParseFile(goroot string) func(*token.FileSet, string, []byte) (*ast.File, e
 		src = filepath.Join(goroot, "src") + string(filepath.Separator)
 	}
 	return func(fset *token.FileSet, filename string, data []byte) (*ast.File, error) {
-		const mode = parser.AllErrors | parser.ParseComments // as go/packages
+		// As go/packages, without the parser's object resolution, which
+		// nothing reads (the type checker resolves names itself).
+		const mode = parser.AllErrors | parser.ParseComments | parser.SkipObjectResolution
 		if src == "" || !strings.HasPrefix(filename, src) {
 			return parser.ParseFile(fset, filename, data, mode)
 		}
@@ -51,7 +53,7 @@ func ParseFile(goroot string) func(*token.FileSet, string, []byte) (*ast.File, e
 		if err == nil && dotImport(f) {
 			// declarationsOnly keeps such a file whole: its bodies
 			// may be what uses the dot-imported package.
-			return parser.ParseFile(fset, filename, data, mode|parser.SkipObjectResolution)
+			return parser.ParseFile(fset, filename, data, mode)
 		}
 		if err == nil {
 			declarationsOnly(f)
