@@ -20,10 +20,10 @@ import (
 // (vetVersion), so each edit of .toolcheck.json re-runs every unit, the
 // standard library's included; theirs hold no facts, only types, which
 // depend on the executable, the package's files and its imports' types,
-// never on the configuration. The cache is TOOLCHECK_CACHE/vetstd, or
-// toolcheck/vetstd in the user's cache directory; TOOLCHECK_CACHE=off
-// turns it off. Entries unused for five days are removed, at most once a
-// day.
+// never on the configuration. The cache is TOOLCHECK_CACHE/vetstd (an
+// absolute path; a relative one turns it off), or toolcheck/vetstd in the
+// user's cache directory; TOOLCHECK_CACHE=off turns it off. Entries
+// unused for five days are removed, at most once a day.
 
 // stdCacheDir returns the cache's directory, or "" for none.
 func stdCacheDir() string {
@@ -37,6 +37,9 @@ func stdCacheDir() string {
 		}
 		return filepath.Join(base, "toolcheck", "vetstd")
 	default:
+		if !filepath.IsAbs(d) {
+			return "" // go vet runs the tool in each package's directory
+		}
 		return filepath.Join(d, "vetstd")
 	}
 }

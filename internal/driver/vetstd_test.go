@@ -149,6 +149,21 @@ func TestVetStd(t *testing.T) {
 	}
 }
 
+// TestStdCacheDir checks where the cache is.
+func TestStdCacheDir(t *testing.T) {
+	abs := t.TempDir()
+	for env, want := range map[string]string{
+		abs:        filepath.Join(abs, "vetstd"),
+		"off":      "",
+		"relative": "", // go vet runs the tool in each package's directory
+	} {
+		t.Setenv("TOOLCHECK_CACHE", env)
+		if got := stdCacheDir(); got != want {
+			t.Errorf("TOOLCHECK_CACHE=%s: the cache is %q, want %q", env, got, want)
+		}
+	}
+}
+
 // TestStdCacheTrim checks that a trim removes the entries unused for five
 // days, and runs at most once a day.
 func TestStdCacheTrim(t *testing.T) {
