@@ -88,7 +88,13 @@ type sharedRun struct {
 func runShared(t *testing.T, dir string, args ...string) (string, string, int) {
 	t.Helper()
 	bin := buildTool(t)
-	key := strings.Join(append([]string{dir}, args...), "\x00")
+	return once(strings.Join(append([]string{dir}, args...), "\x00"), func() (string, string, int) {
+		return run(t, dir, bin, args...)
+	})
+}
+
+// once returns what the first call for key returned of f.
+func once(key string, f func() (string, string, int)) (string, string, int) {
 	shared.mu.Lock()
 	if shared.runs == nil {
 		shared.runs = map[string]*sharedRun{}
@@ -99,36 +105,20 @@ func runShared(t *testing.T, dir string, args ...string) (string, string, int) {
 		shared.runs[key] = r
 	}
 	shared.mu.Unlock()
-	r.once.Do(func() { r.stdout, r.stderr, r.code = run(t, dir, bin, args...) })
+	r.once.Do(func() { r.stdout, r.stderr, r.code = f() })
 	return r.stdout, r.stderr, r.code
 }
 
-// vetE2E is go vet -json's run on the checkout's end-to-end fixture, with
-// a fresh copy of the binary (so it misses go vet's cache and the
+// sharedVetE2E is go vet -json's run on the checkout's end-to-end fixture,
+// with a fresh copy of the binary (so it misses go vet's cache and the
 // analyzers really run), once per test binary.
-var vetE2E struct {
-	once           sync.Once
-	stdout, stderr string
-	code           int
-}
-
 func sharedVetE2E(t *testing.T) (string, string, int) {
 	t.Helper()
 	bin := buildTool(t)
-	vetE2E.once.Do(func() {
-		tool := bin + "-vet"
-		data, err := os.ReadFile(bin)
-		if err == nil {
-			err = os.WriteFile(tool, append(data, fmt.Sprintf("\nvet-e2e %d\n", os.Getpid())...), 0o755)
-		}
-		if err != nil {
-			vetE2E.stderr, vetE2E.code = err.Error(), -1
-			return
-		}
+	return once("go vet -json e2e", func() (string, string, int) {
 		dir := filepath.Join(testkit.Root(t), "testdata", "e2e")
-		vetE2E.stdout, vetE2E.stderr, vetE2E.code = run(t, dir, "go", "vet", "-vettool="+tool, "-json", "./...")
+		return run(t, dir, "go", "vet", "-vettool="+freshCopy(t, bin, "vet-e2e"), "-json", "./...")
 	})
-	return vetE2E.stdout, vetE2E.stderr, vetE2E.code
 }
 
 func TestMain(m *testing.M) {

@@ -72,8 +72,11 @@ func vetStd(u *vetUnit) bool {
 		if err != nil {
 			return false
 		}
+		if dotImport(f) {
+			return false
+		}
 		for _, imp := range f.Imports {
-			if imp.Name != nil && imp.Name.Name == "." || imp.Path.Value == `"C"` {
+			if imp.Path.Value == `"C"` {
 				return false
 			}
 		}
