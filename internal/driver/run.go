@@ -12,6 +12,7 @@ import (
 
 	"github.com/toolcheck/toolcheck/internal/config"
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/packages"
 )
 
 // Exit codes, the same in every output format.
@@ -145,11 +146,37 @@ func (f jsonFlag) Set(s string) error {
 	return nil
 }
 
-// loadTests says whether to load the packages' test variants: unless the
-// tests flag is set false, as a .toolcheck.json may set tests.
-func (p *Program) loadTests() bool {
-	v, set := p.Config.TestsFlag()
-	return v || !set
+// load loads the packages matching patterns, with their test variants
+// only when the tests setting is on for one of them: the -tests flag, or
+// else the configuration that applies to the current directory or to a
+// loaded package's directory. With the setting off, _test.go files draw no
+// findings and a test variant would repeat its package's (the model gives
+// it nothing to analyse), so type-checking them is waste: about a third
+// of loading a server with thorough tests.
+func (p *Program) load(patterns []string) ([]*packages.Package, error) {
+	tests, set := p.Config.TestsFlag()
+	if !set {
+		e, err := p.Config.Effective(p.Dir)
+		tests = err == nil && e.Tests
+	}
+	pkgs, err := Load(p.Dir, patterns, tests, p.Env)
+	if err != nil || tests || set || !p.testsOnIn(pkgs) {
+		return pkgs, err
+	}
+	return Load(p.Dir, patterns, true, p.Env)
+}
+
+// testsOnIn reports whether the configuration that applies to the
+// directory of one of pkgs turns the tests setting on.
+func (p *Program) testsOnIn(pkgs []*packages.Package) bool {
+	for _, pkg := range pkgs {
+		if dir := packageDir(pkg); dir != "" {
+			if e, err := p.Config.Effective(dir); err == nil && e.Tests {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // Select returns the analyzers the selection flags ask for: the ones set
@@ -233,7 +260,7 @@ func (p *Program) Main(args []string) int {
 // reanalyse loads and analyses the packages again, after -fix wrote its
 // fixes, and returns the findings the baseline does not record.
 func (p *Program) reanalyse(patterns []string, analyzers []*analysis.Analyzer, opts Options, bls *Baselines) ([]Finding, error) {
-	pkgs, err := Load(p.Dir, patterns, p.loadTests(), p.Env)
+	pkgs, err := p.load(patterns)
 	if err != nil {
 		return nil, err
 	}
@@ -274,7 +301,7 @@ func (p *Program) run(patterns []string, analyzers []*analysis.Analyzer, opts Op
 			}
 		}
 	}
-	pkgs, err := Load(p.Dir, patterns, p.loadTests(), p.Env)
+	pkgs, err := p.load(patterns)
 	if err != nil {
 		p.errorf("%v", err)
 		return ExitError

@@ -66,6 +66,9 @@ type result struct {
 	// reused the last load and checked again rechecked packages.
 	fullLoad  string
 	rechecked int
+	// testsOff says that the run left _test.go files out (the tests
+	// setting is off): none has diagnostics.
+	testsOff bool
 }
 
 // analysedPackage is one package of a result. complete says whether every
@@ -133,10 +136,30 @@ func (b *packagesBackend) analyze(ctx context.Context, req *request) (*result, e
 		b.envs[req.dir] = env
 	}
 	res := &result{}
+	// With the tests setting off, as the command: no test variant is
+	// loaded, and a _test.go file is not analysed.
+	tests := b.testsFor(req.files)
+	if !tests {
+		res.testsOff = true
+		var files []string
+		for _, f := range req.files {
+			if !isTestFile(f) {
+				files = append(files, f)
+			}
+		}
+		if len(files) == 0 {
+			return res, nil
+		}
+		r := *req
+		r.files = files
+		req = &r
+	}
 	t0 := time.Now()
 	var roots []*packages.Package
 	c := b.caches[req.dir]
-	if c != nil && !b.noCache {
+	if c != nil && !b.noCache && c.tests != tests {
+		res.fullLoad = "the tests setting changed"
+	} else if c != nil && !b.noCache {
 		var err error
 		roots, res.rechecked, err = c.recheck(ctx, req.files, req.overlay)
 		if ctx.Err() != nil {
@@ -165,7 +188,7 @@ func (b *packagesBackend) analyze(ctx context.Context, req *request) (*result, e
 			files = c.files
 		}
 		var err error
-		if c, err = b.load(ctx, env, req, files); err != nil {
+		if c, err = b.load(ctx, env, req, files, tests); err != nil {
 			return nil, err
 		}
 		b.caches[req.dir] = c
@@ -277,11 +300,34 @@ func (b *packagesBackend) release() {
 	debug.FreeOSMemory()
 }
 
+// testsFor says whether a run on files loads test variants and analyses
+// _test.go files: the -tests flag, or else the tests setting of the
+// configuration that applies to one of the files' directories.
+func (b *packagesBackend) testsFor(files []string) bool {
+	if v, set := b.opts.cfg.TestsFlag(); set {
+		return v
+	}
+	for _, f := range files {
+		// A configuration that cannot be read loads them, as before
+		// the setting was known: the run reports the error.
+		if e, err := b.opts.cfg.Effective(filepath.Dir(f)); err != nil || e.Tests {
+			return true
+		}
+	}
+	return false
+}
+
+func isTestFile(path string) bool { return strings.HasSuffix(path, "_test.go") }
+
 // load loads the packages of req's files and of the files an earlier load
-// asked for, and returns them as a new cache.
-func (b *packagesBackend) load(ctx context.Context, env *goEnv, req *request, earlier []string) (*loadCache, error) {
+// asked for, with their test variants if tests is set, and returns them
+// as a new cache.
+func (b *packagesBackend) load(ctx context.Context, env *goEnv, req *request, earlier []string, tests bool) (*loadCache, error) {
 	files := append([]string(nil), req.files...)
 	for i := len(earlier) - 1; i >= 0 && len(files) < maxCachedFiles; i-- {
+		if !tests && isTestFile(earlier[i]) {
+			continue
+		}
 		if !slices.Contains(files, earlier[i]) && exists(earlier[i]) {
 			files = append(files, earlier[i])
 		}
@@ -302,7 +348,7 @@ func (b *packagesBackend) load(ctx context.Context, env *goEnv, req *request, ea
 			Mode:    packages.LoadAllSyntax | packages.NeedModule,
 			Context: ctx,
 			Dir:     req.dir,
-			Tests:   b.opts.tests,
+			Tests:   tests,
 			Overlay: req.overlay,
 			Fset:    fset,
 			ParseFile: func(fset *token.FileSet, filename string, data []byte) (*ast.File, error) {
@@ -328,7 +374,9 @@ func (b *packagesBackend) load(ctx context.Context, env *goEnv, req *request, ea
 			goroot = ""
 			continue
 		}
-		return newLoadCache(env, req.dir, files, fset, initial, src), nil
+		c := newLoadCache(env, req.dir, files, fset, initial, src)
+		c.tests = tests
+		return c, nil
 	}
 }
 

@@ -242,3 +242,54 @@ func TestGoModRequiresToolerr(t *testing.T) {
 	}
 	c.shutdown()
 }
+
+// TestTestsSetting: with the tests setting off (the default), the server,
+// as the command, loads no test file and publishes nothing for one;
+// .toolcheck.json turning it on brings the test files' findings at the
+// next run, and turning it off again clears them.
+func TestTestsSetting(t *testing.T) {
+	toolcheckBinary(t)
+	root := filepath.Join(t.TempDir(), "e2e")
+	copyDir(t, filepath.Join(testkit.Root(t), "testdata", "e2e"), root)
+	code, test := filepath.Join(root, "notes", "notes.go"), filepath.Join(root, "notes", "notes_test.go")
+	inTest := func(f string) bool { return f == test }
+	want := expectedKeys(t, root, commandFindings(t, root, "-tests", "./notes"), inTest)
+	if len(want) == 0 {
+		t.Fatal("notes_test.go has no finding with -tests: the test cannot tell")
+	}
+	cfgFile := filepath.Join(root, ".toolcheck.json")
+	writeCfg := func(s string) {
+		t.Helper()
+		if err := os.WriteFile(cfgFile, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	c := startServer(t, nil, nil)
+	c.initialize(root, map[string]any{"debounce": 100})
+	c.open(test, 1, readString(t, test))
+	c.wait("the log of a run on the test file alone", func(m *incoming) bool {
+		return m.Method != nil && *m.Method == "window/logMessage" && strings.Contains(string(m.Params), "_test.go files draw no findings")
+	})
+	c.open(code, 1, readString(t, code))
+	c.waitDiagnostics(0, code)
+	for _, m := range c.messages(0, "textDocument/publishDiagnostics") {
+		if strings.Contains(string(m.Params), "_test.go") {
+			t.Errorf("published %s with the tests setting off", m.Params)
+		}
+	}
+
+	writeCfg(`{"tests": true}`)
+	mark := c.mark()
+	c.save(code)
+	c.waitDiagnostics(mark, test)
+	compareKeys(t, "tests on", c.publishedKeys(mark, root, inTest), want)
+
+	writeCfg(`{"tests": false}`)
+	mark = c.mark()
+	c.save(code)
+	if p := c.waitDiagnostics(mark, test); len(p.Diagnostics) != 0 {
+		t.Errorf("tests off again: %d diagnostics in notes_test.go, want them cleared", len(p.Diagnostics))
+	}
+	c.shutdown()
+}

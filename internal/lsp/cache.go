@@ -40,6 +40,7 @@ type loadCache struct {
 	listings map[string][]string // the .go files of each workspace package directory
 	env      map[string][]byte   // go.mod, go.sum, go.work, …: their content at the load
 	rechecks int                 // incremental runs since the load
+	tests    bool                // the load has the test variants
 	noReuse  string              // why the cache cannot be reused, if it cannot
 }
 
@@ -211,6 +212,9 @@ func (c *loadCache) recheck(ctx context.Context, files []string, overlay map[str
 		}
 	}
 	for f := range overlay {
+		if !c.tests && isTestFile(f) {
+			continue // not loaded
+		}
 		if _, ok := c.src[f]; !ok {
 			if _, ok := c.listings[filepath.Dir(f)]; ok {
 				return nil, 0, fullLoad("%s is new", f)

@@ -26,7 +26,6 @@ type options struct {
 	cfg       *config.Config       // bound into the analyzers; reset before each run
 	settings  []setting            // the configuration flags as given, replayed into cfg
 	analyzers []*analysis.Analyzer // the enabled analyzers
-	tests     bool
 	// releaseAfter is how long the server keeps its loaded packages
 	// without an analysis (-release-after); 0 keeps them.
 	releaseAfter time.Duration
@@ -64,9 +63,6 @@ func parseOptions(args []string, base string) (*options, error) {
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
-	// As in the command: test files are loaded unless -tests=false.
-	v, set := o.cfg.TestsFlag()
-	o.tests = v || !set
 	if fs.NArg() > 0 {
 		return nil, fmt.Errorf("unexpected argument %q: toolcheck lsp takes flags only", fs.Arg(0))
 	}

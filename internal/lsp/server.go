@@ -675,6 +675,11 @@ func (s *server) runModule(ctx context.Context, be backend, root string, files [
 				len(res.packages), len(files), res.configError, res.load.Round(time.Millisecond))})
 		return true
 	}
+	if len(res.packages) == 0 && res.testsOff {
+		s.notify("window/logMessage", ShowMessageParams{messageLog,
+			fmt.Sprintf("toolcheck: %d files not analysed: with the tests setting off, _test.go files draw no findings", len(files))})
+		return true
+	}
 	if res.analysis == 0 && !anyComplete(res) {
 		s.notify("window/logMessage", ShowMessageParams{messageLog,
 			fmt.Sprintf("toolcheck: %d packages for %d files not analysed: they do not build (load %v)",
@@ -844,7 +849,7 @@ func (s *server) publish(_ string, requested []string, res *result, snap *snapsh
 		if !dirs[filepath.Dir(file)] || inResult[file] {
 			continue
 		}
-		if ignored[file] || s.docs[file] == nil && !exists(file) {
+		if ignored[file] || res.testsOff && isTestFile(file) || s.docs[file] == nil && !exists(file) {
 			gone = append(gone, file)
 		}
 	}
