@@ -28,7 +28,7 @@ func (e baselineEntry) String() string {
 	return fmt.Sprintf("%s %s %s %d %s", e.Analyzer, e.File, e.Func, e.Count, strings.Fields(e.Message)[0])
 }
 
-// readBaselineFile reads a baseline file, which must be version 1 and
+// readBaselineFile reads a baseline file, which must be version 2 and
 // list its entries sorted by file, function, analyzer and message.
 func readBaselineFile(t *testing.T, path string) []string {
 	t.Helper()
@@ -40,7 +40,7 @@ func readBaselineFile(t *testing.T, path string) []string {
 		Version  int             `json:"version"`
 		Findings []baselineEntry `json:"findings"`
 	}
-	if err := json.Unmarshal(data, &bf); err != nil || bf.Version != 1 {
+	if err := json.Unmarshal(data, &bf); err != nil || bf.Version != 2 {
 		t.Fatalf("%s: version %d, %v:\n%s", path, bf.Version, err, data)
 	}
 	if !strings.Contains(string(data), "\n\t\t\t\"analyzer\": ") {
@@ -280,7 +280,7 @@ func TestBaselineErrors(t *testing.T) {
 		{"missing.json", "", nil, "toolcheck: baseline file missing.json does not exist; write it with -baseline=missing.json -write-baseline"},
 		{"syntax.json", `{"version": 1, "findings": [`, nil, "toolcheck: baseline file syntax.json is not a toolcheck baseline: unexpected EOF"},
 		{"field.json", `{"version": 1, "entries": []}`, nil, `toolcheck: baseline file field.json is not a toolcheck baseline: json: unknown field "entries"`},
-		{"version.json", `{"version": 2, "findings": []}`, nil, "toolcheck: baseline file version.json has version 2, want 1"},
+		{"version.json", `{"version": 3, "findings": []}`, nil, "toolcheck: baseline file version.json has version 3, want 2"},
 		{"count.json", `{"version": 1, "findings": [{"analyzer": "iserror", "file": "a.go", "func": "", "message": "m", "count": 0}]}`, nil,
 			"toolcheck: baseline file count.json: finding 1 needs an analyzer and a count of at least 1"},
 		{"", "", []string{"-write-baseline"}, "toolcheck: -write-baseline needs a file to write: -baseline=FILE, or a baseline key in .toolcheck.json"},

@@ -3,6 +3,8 @@ package driver
 import (
 	"bytes"
 	"cmp"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -20,20 +22,26 @@ import (
 	"golang.org/x/tools/go/packages"
 )
 
-// baselineVersion is the version of the baseline file format.
-const baselineVersion = 1
+// baselineVersion is the version of the baseline file format: 2 added
+// the lines of an entry's findings; a file of version 1 is read as one
+// without them.
+const baselineVersion = 2
 
 // A BaselineEntry is one finding a baseline records, keyed on what an
 // unrelated edit leaves alone: the analyzer, the file (slash-separated,
 // relative to the baseline file's directory), the enclosing function
 // (FuncOf) and the message, with how many findings share the key. Lines
-// and columns are not part of it.
+// and columns are not part of it. Lines identifies the source line of
+// each of those findings by its text (lineID), so that a finding added
+// beside recorded ones with the same key is the one reported, wherever
+// it stands; the lines' positions are not recorded.
 type BaselineEntry struct {
-	Analyzer string `json:"analyzer"`
-	File     string `json:"file"`
-	Func     string `json:"func"`
-	Message  string `json:"message"`
-	Count    int    `json:"count"`
+	Analyzer string   `json:"analyzer"`
+	File     string   `json:"file"`
+	Func     string   `json:"func"`
+	Message  string   `json:"message"`
+	Count    int      `json:"count"`
+	Lines    []string `json:"lines,omitempty"`
 }
 
 type baselineFile struct {
@@ -71,6 +79,7 @@ func (e StaleEntry) String() string {
 type Baseline struct {
 	dir    string // the absolute directory the entries' files are relative to
 	counts map[baselineKey]int
+	lines  map[baselineKey]map[string]int // the lines' IDs of each key, with their counts
 }
 
 // ReadBaseline reads the baseline file at path (as the user named it;
@@ -90,15 +99,21 @@ func ReadBaseline(path, abs string) (*Baseline, error) {
 	if err := dec.Decode(&bf); err != nil {
 		return nil, fmt.Errorf("baseline file %s is not a toolcheck baseline: %v", path, err)
 	}
-	if bf.Version != baselineVersion {
+	if bf.Version != baselineVersion && bf.Version != 1 {
 		return nil, fmt.Errorf("baseline file %s has version %d, want %d", path, bf.Version, baselineVersion)
 	}
-	b := &Baseline{dir: filepath.Dir(abs), counts: map[baselineKey]int{}}
+	b := &Baseline{dir: filepath.Dir(abs), counts: map[baselineKey]int{}, lines: map[baselineKey]map[string]int{}}
 	for i, e := range bf.Findings {
 		if e.Analyzer == "" || e.Count < 1 {
 			return nil, fmt.Errorf("baseline file %s: finding %d needs an analyzer and a count of at least 1", path, i+1)
 		}
 		b.counts[e.key()] += e.Count
+		for _, id := range e.Lines {
+			if b.lines[e.key()] == nil {
+				b.lines[e.key()] = map[string]int{}
+			}
+			b.lines[e.key()][id]++
+		}
 	}
 	return b, nil
 }
@@ -109,12 +124,19 @@ func ReadBaseline(path, abs string) (*Baseline, error) {
 func WriteBaseline(abs string, findings []Finding) (int, error) {
 	dir := filepath.Dir(abs)
 	counts := map[baselineKey]int{}
+	lines := map[baselineKey][]string{}
+	src := &sources{}
 	for _, f := range findings {
-		counts[findingKey(dir, f)]++
+		k := findingKey(dir, f)
+		counts[k]++
+		if id := src.lineID(f); id != "" {
+			lines[k] = append(lines[k], id)
+		}
 	}
 	bf := baselineFile{Version: baselineVersion, Findings: []BaselineEntry{}}
 	for k, n := range counts {
-		bf.Findings = append(bf.Findings, BaselineEntry{k.analyzer, k.file, k.fn, k.message, n})
+		slices.Sort(lines[k])
+		bf.Findings = append(bf.Findings, BaselineEntry{k.analyzer, k.file, k.fn, k.message, n, lines[k]})
 	}
 	slices.SortFunc(bf.Findings, compareEntries)
 	data, err := json.MarshalIndent(bf, "", "\t")
@@ -130,13 +152,14 @@ func compareEntries(a, b BaselineEntry) int {
 }
 
 // Filter returns the findings the baseline does not record, in order:
-// of the findings sharing a key, the first Count are recorded and the
-// rest are new. stale is what the baseline records and no longer occurs,
+// of the findings sharing a key, those on a line the entry records
+// (by its text) are recorded first, then the first in order up to Count,
+// and the rest are new; src gives the files' contents (nil: the disk). stale is what the baseline records and no longer occurs,
 // limited to the analyzers that ran and the files of the packages
 // analysed, so that a run on fewer packages or analyzers does not call
 // the others' entries stale.
-func (b *Baseline) Filter(findings []Finding, analyzers []*analysis.Analyzer, pkgs []*packages.Package) (left []Finding, stale []StaleEntry) {
-	keep, stale := b.filter(findings, analyzers, pkgs)
+func (b *Baseline) Filter(findings []Finding, analyzers []*analysis.Analyzer, pkgs []*packages.Package, src *sources) (left []Finding, stale []StaleEntry) {
+	keep, stale := b.filter(findings, analyzers, pkgs, src)
 	for i, f := range findings {
 		if keep[i] {
 			left = append(left, f)
@@ -146,13 +169,34 @@ func (b *Baseline) Filter(findings []Finding, analyzers []*analysis.Analyzer, pk
 }
 
 // filter is Filter, saying for each finding whether it is left.
-func (b *Baseline) filter(findings []Finding, analyzers []*analysis.Analyzer, pkgs []*packages.Package) (keep []bool, stale []StaleEntry) {
+func (b *Baseline) filter(findings []Finding, analyzers []*analysis.Analyzer, pkgs []*packages.Package, src *sources) (keep []bool, stale []StaleEntry) {
 	remaining := maps.Clone(b.counts)
 	keep = make([]bool, len(findings))
+	keys := make([]baselineKey, len(findings))
+	recorded := make([]bool, len(findings))
+	// Those on a recorded line first, then the others in order.
+	lines := map[baselineKey]map[string]int{}
 	for i, f := range findings {
-		k := findingKey(b.dir, f)
-		if remaining[k] > 0 {
+		keys[i] = findingKey(b.dir, f)
+		k := keys[i]
+		if b.lines[k] == nil || remaining[k] == 0 {
+			continue
+		}
+		if lines[k] == nil {
+			lines[k] = maps.Clone(b.lines[k])
+		}
+		if id := src.lineID(f); lines[k][id] > 0 {
+			lines[k][id]--
 			remaining[k]--
+			recorded[i] = true
+		}
+	}
+	for i := range findings {
+		if recorded[i] {
+			continue
+		}
+		if remaining[keys[i]] > 0 {
+			remaining[keys[i]]--
 			continue
 		}
 		keep[i] = true
@@ -169,7 +213,7 @@ func (b *Baseline) filter(findings []Finding, analyzers []*analysis.Analyzer, pk
 	}
 	for k, n := range remaining {
 		if n > 0 && ran[k.analyzer] && files[k.file] {
-			stale = append(stale, StaleEntry{BaselineEntry{k.analyzer, k.file, k.fn, k.message, b.counts[k]}, n})
+			stale = append(stale, StaleEntry{BaselineEntry{Analyzer: k.analyzer, File: k.file, Func: k.fn, Message: k.message, Count: b.counts[k]}, n})
 		}
 	}
 	slices.SortFunc(stale, func(a, b StaleEntry) int { return compareEntries(a.BaselineEntry, b.BaselineEntry) })
@@ -191,8 +235,49 @@ type Baselines struct {
 	// Dir is the working directory, which the files' names in messages
 	// are relative to.
 	Dir string
+	// Source, if set, returns the content a file was analysed with when
+	// it is not the disk's (a language server's unsaved buffer).
+	Source func(file string) ([]byte, bool)
 
 	read map[string]*Baseline
+	src  *sources
+}
+
+// sources reads the files findings are in, once each, for their lines.
+type sources struct {
+	override func(file string) ([]byte, bool)
+	lines    map[string][]string
+}
+
+// lineID identifies the source line of a finding by its text, trimmed
+// of surrounding space: the first 8 hex digits of its SHA-256, "" when
+// the file cannot be read.
+func (s *sources) lineID(f Finding) string {
+	if s == nil || f.Posn.Filename == "" || f.Posn.Line < 1 {
+		return ""
+	}
+	lines, ok := s.lines[f.Posn.Filename]
+	if !ok {
+		data, found := []byte(nil), false
+		if s.override != nil {
+			data, found = s.override(f.Posn.Filename)
+		}
+		if !found {
+			data, _ = os.ReadFile(f.Posn.Filename)
+		}
+		if data != nil {
+			lines = strings.Split(string(data), "\n")
+		}
+		if s.lines == nil {
+			s.lines = map[string][]string{}
+		}
+		s.lines[f.Posn.Filename] = lines
+	}
+	if f.Posn.Line > len(lines) {
+		return ""
+	}
+	sum := sha256.Sum256([]byte(strings.TrimSpace(lines[f.Posn.Line-1])))
+	return hex.EncodeToString(sum[:4])
 }
 
 // A StaleReport is the stale entries of one baseline file.
@@ -340,7 +425,10 @@ func (s *Baselines) Keep(findings []Finding, analyzers []*analysis.Analyzer, pkg
 		for j, i := range g.idx {
 			fs[j] = findings[i]
 		}
-		k, st := b.filter(fs, analyzers, g.pkgs)
+		if s.src == nil {
+			s.src = &sources{override: s.Source}
+		}
+		k, st := b.filter(fs, analyzers, g.pkgs, s.src)
 		for j, i := range g.idx {
 			keep[i] = k[j]
 		}

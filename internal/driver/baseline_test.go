@@ -4,8 +4,13 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"os"
+	"path/filepath"
 	"regexp"
+	"slices"
 	"testing"
+
+	"golang.org/x/tools/go/analysis"
 )
 
 // TestEnclosingFunc names the function around each marker mN of a file:
@@ -93,12 +98,82 @@ func TestStaleEntryString(t *testing.T) {
 		e    StaleEntry
 		want string
 	}{
-		{StaleEntry{BaselineEntry{"iserror", "a/a.go", "a.F", "msg", 1}, 1}, "iserror a/a.go a.F: msg"},
-		{StaleEntry{BaselineEntry{"iserror", "a/a.go", "", "msg", 1}, 1}, "iserror a/a.go: msg"},
-		{StaleEntry{BaselineEntry{"iserror", "a/a.go", "a.F", "msg", 3}, 2}, "iserror a/a.go a.F: msg (2 of 3 no longer occur)"},
+		{StaleEntry{BaselineEntry{"iserror", "a/a.go", "a.F", "msg", 1, nil}, 1}, "iserror a/a.go a.F: msg"},
+		{StaleEntry{BaselineEntry{"iserror", "a/a.go", "", "msg", 1, nil}, 1}, "iserror a/a.go: msg"},
+		{StaleEntry{BaselineEntry{"iserror", "a/a.go", "a.F", "msg", 3, nil}, 2}, "iserror a/a.go a.F: msg (2 of 3 no longer occur)"},
 	} {
 		if got := tc.e.String(); got != tc.want {
 			t.Errorf("%+v: %q, want %q", tc.e, got, tc.want)
 		}
+	}
+}
+
+// A finding added beside recorded ones with the same key is the one the
+// baseline leaves, wherever it stands: the baseline knows its findings'
+// lines by their text. Without the lines (a file of version 1), the first
+// findings in order are the recorded ones.
+func TestBaselineLines(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "a.go")
+	a := &analysis.Analyzer{Name: "iserror"}
+	at := func(lines ...int) []Finding {
+		var fs []Finding
+		for _, l := range lines {
+			fs = append(fs, Finding{Analyzer: a, Diagnostic: analysis.Diagnostic{Message: "m"}, Posn: token.Position{Filename: file, Line: l}})
+		}
+		return fs
+	}
+	write := func(name, content string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	lines := func(fs []Finding) []int {
+		var ls []int
+		for _, f := range fs {
+			ls = append(ls, f.Posn.Line)
+		}
+		return ls
+	}
+	write("a.go", "package a\n\tx := f()\n\ty := f()\n")
+	abs := filepath.Join(dir, "b.json")
+	if _, err := WriteBaseline(abs, at(2, 3)); err != nil {
+		t.Fatal(err)
+	}
+	b, err := ReadBaseline("b.json", abs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A line inserted above the recorded ones, and the same one below.
+	write("a.go", "package a\n\tz := f()\n  x := f()\n\ty := f()\n")
+	if left, _ := b.Filter(at(2, 3, 4), nil, nil, &sources{}); !slices.Equal(lines(left), []int{2}) {
+		t.Errorf("a new line above: left the findings on lines %v, want [2]", lines(left))
+	}
+	write("a.go", "package a\n\tx := f()\n\ty := f()\n\tz := f()\n")
+	if left, _ := b.Filter(at(2, 3, 4), nil, nil, &sources{}); !slices.Equal(lines(left), []int{4}) {
+		t.Errorf("a new line below: left the findings on lines %v, want [4]", lines(left))
+	}
+	// A recorded line edited: the count still covers it, in order.
+	write("a.go", "package a\n\tz := f()\n\tx := f(1)\n\ty := f()\n")
+	if left, _ := b.Filter(at(2, 3, 4), nil, nil, &sources{}); !slices.Equal(lines(left), []int{3}) {
+		t.Errorf("a recorded line edited: left the findings on lines %v, want [3]", lines(left))
+	}
+	// The content analysed (an unsaved buffer) rather than the disk's.
+	buffer := &sources{override: func(f string) ([]byte, bool) {
+		return []byte("package a\n\tz := f()\n\tx := f()\n\ty := f()\n"), f == file
+	}}
+	write("a.go", "package a\n\tx := f()\n\ty := f()\n")
+	if left, _ := b.Filter(at(2, 3, 4), nil, nil, buffer); !slices.Equal(lines(left), []int{2}) {
+		t.Errorf("an unsaved buffer: left the findings on lines %v, want [2]", lines(left))
+	}
+	// Version 1: no lines.
+	write("b.json", `{"version": 1, "findings": [{"analyzer": "iserror", "file": "a.go", "func": "", "message": "m", "count": 2}]}`)
+	if b, err = ReadBaseline("b.json", abs); err != nil {
+		t.Fatal(err)
+	}
+	write("a.go", "package a\n\tz := f()\n\tx := f()\n\ty := f()\n")
+	if left, _ := b.Filter(at(2, 3, 4), nil, nil, &sources{}); !slices.Equal(lines(left), []int{4}) {
+		t.Errorf("version 1: left the findings on lines %v, want [4]", lines(left))
 	}
 }

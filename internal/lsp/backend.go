@@ -250,7 +250,10 @@ func (b *packagesBackend) analyze(ctx context.Context, req *request) (*result, e
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
-	collect(res, graph, analysed, &driver.Baselines{Config: b.opts.cfg, Dir: req.dir})
+	collect(res, graph, analysed, &driver.Baselines{Config: b.opts.cfg, Dir: req.dir, Source: func(file string) ([]byte, bool) {
+		c, ok := res.contents[file] // unsaved buffers as analysed
+		return c, ok
+	}})
 	return res, nil
 }
 
