@@ -384,6 +384,20 @@ func union(a, b []string) []string {
 	return out
 }
 
+// TestsIn reports whether a run on packages in dirs loads their test
+// files: whether the tests setting (the -tests flag, else the
+// configuration that applies) is on in one of them, or a configuration
+// there cannot be read (the run then reports the error). With the
+// setting off, _test.go files draw no findings.
+func (c *Config) TestsIn(dirs ...string) bool {
+	for _, dir := range dirs {
+		if e, err := c.Effective(dir); err != nil || e.Tests {
+			return true
+		}
+	}
+	return false
+}
+
 // Check returns the error, if any, that analysing a package in dir would
 // meet in the configuration: a malformed flag value, an unreadable or
 // invalid -config file, or an invalid configuration file at or above dir.

@@ -151,24 +151,13 @@ func compareEntries(a, b BaselineEntry) int {
 		cmp.Compare(a.Analyzer, b.Analyzer), cmp.Compare(a.Message, b.Message))
 }
 
-// Filter returns the findings the baseline does not record, in order:
-// of the findings sharing a key, those on a line the entry records
-// (by its text) are recorded first, then the first in order up to Count,
-// and the rest are new; src gives the files' contents (nil: the disk). stale is what the baseline records and no longer occurs,
-// limited to the analyzers that ran and the files of the packages
-// analysed, so that a run on fewer packages or analyzers does not call
-// the others' entries stale.
-func (b *Baseline) Filter(findings []Finding, analyzers []*analysis.Analyzer, pkgs []*packages.Package, src *sources) (left []Finding, stale []StaleEntry) {
-	keep, stale := b.filter(findings, analyzers, pkgs, src)
-	for i, f := range findings {
-		if keep[i] {
-			left = append(left, f)
-		}
-	}
-	return left, stale
-}
-
-// filter is Filter, saying for each finding whether it is left.
+// filter says for each finding whether the baseline leaves it (does not
+// record it): of the findings sharing a key, those on a line the entry
+// records (by its text, src's lineID) are recorded first, then the first
+// in order up to Count, and the rest are left. stale is what the
+// baseline records and no longer occurs, limited to the analyzers that
+// ran and the files of the packages analysed, so that a run on fewer
+// packages or analyzers does not call the others' entries stale.
 func (b *Baseline) filter(findings []Finding, analyzers []*analysis.Analyzer, pkgs []*packages.Package, src *sources) (keep []bool, stale []StaleEntry) {
 	remaining := maps.Clone(b.counts)
 	keep = make([]bool, len(findings))

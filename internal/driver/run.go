@@ -147,36 +147,28 @@ func (f jsonFlag) Set(s string) error {
 }
 
 // load loads the packages matching patterns, with their test variants
-// only when the tests setting is on for one of them: the -tests flag, or
-// else the configuration that applies to the current directory or to a
-// loaded package's directory. With the setting off, _test.go files draw no
-// findings and a test variant would repeat its package's (the model gives
-// it nothing to analyse), so type-checking them is waste: about a third
-// of loading a server with thorough tests.
+// only when the tests setting is on for one of them (Config.TestsIn): for
+// the current directory, or else for a loaded package's directory, when
+// they are loaded again with them. With the setting off, _test.go files
+// draw no findings and a test variant would repeat its package's (the
+// model gives it nothing to analyse), so type-checking them is waste:
+// about a third of loading a server with thorough tests.
 func (p *Program) load(patterns []string) ([]*packages.Package, error) {
-	tests, set := p.Config.TestsFlag()
-	if !set {
-		e, err := p.Config.Effective(p.Dir)
-		tests = err == nil && e.Tests
-	}
+	tests := p.Config.TestsIn(p.Dir)
 	pkgs, err := Load(p.Dir, patterns, tests, p.Env)
-	if err != nil || tests || set || !p.testsOnIn(pkgs) {
+	if err != nil || tests {
 		return pkgs, err
 	}
-	return Load(p.Dir, patterns, true, p.Env)
-}
-
-// testsOnIn reports whether the configuration that applies to the
-// directory of one of pkgs turns the tests setting on.
-func (p *Program) testsOnIn(pkgs []*packages.Package) bool {
+	var dirs []string
 	for _, pkg := range pkgs {
 		if dir := packageDir(pkg); dir != "" {
-			if e, err := p.Config.Effective(dir); err == nil && e.Tests {
-				return true
-			}
+			dirs = append(dirs, dir)
 		}
 	}
-	return false
+	if !p.Config.TestsIn(dirs...) {
+		return pkgs, nil
+	}
+	return Load(p.Dir, patterns, true, p.Env)
 }
 
 // Select returns the analyzers the selection flags ask for: the ones set

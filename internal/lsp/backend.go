@@ -304,20 +304,13 @@ func (b *packagesBackend) release() {
 }
 
 // testsFor says whether a run on files loads test variants and analyses
-// _test.go files: the -tests flag, or else the tests setting of the
-// configuration that applies to one of the files' directories.
+// _test.go files (Config.TestsIn their directories).
 func (b *packagesBackend) testsFor(files []string) bool {
-	if v, set := b.opts.cfg.TestsFlag(); set {
-		return v
+	dirs := make([]string, len(files))
+	for i, f := range files {
+		dirs[i] = filepath.Dir(f)
 	}
-	for _, f := range files {
-		// A configuration that cannot be read loads them, as before
-		// the setting was known: the run reports the error.
-		if e, err := b.opts.cfg.Effective(filepath.Dir(f)); err != nil || e.Tests {
-			return true
-		}
-	}
-	return false
+	return b.opts.cfg.TestsIn(dirs...)
 }
 
 func isTestFile(path string) bool { return strings.HasSuffix(path, "_test.go") }
