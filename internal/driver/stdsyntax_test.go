@@ -78,7 +78,7 @@ func asm(x int) int
 
 var table = &Table{}
 
-var digits = [3]byte{}
+var digits = [...]byte{2: '2'}
 
 var names = [...]string{2: "b", 0: "a"}
 
