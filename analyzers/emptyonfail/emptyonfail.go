@@ -144,6 +144,7 @@ type checker struct {
 	decls          []*ast.FuncDecl       // in source order
 	fn             *funcInfo             // the function being walked
 	lits           bool                  // the declaration being walked holds function literals
+	litPos         []token.Pos           // where the package's function literals start, sorted (lazy)
 	loops          []ast.Node            // loops enclosing the statement being walked, in fn
 	funcOfDecl     map[*ast.FuncDecl]*funcInfo
 	declOf         map[*types.Func]*ast.FuncDecl

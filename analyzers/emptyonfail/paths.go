@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/types/typeutil"
 
@@ -229,9 +230,21 @@ func (c *checker) exprs(nodes ...ast.Node) {
 	if !c.lits {
 		return // the declaration being walked holds no function literal
 	}
+	if c.litPos == nil {
+		c.litPos = []token.Pos{}
+		for _, n := range c.m.Flow.Funcs() {
+			if lit, ok := n.(*ast.FuncLit); ok {
+				c.litPos = append(c.litPos, lit.Pos())
+			}
+		}
+		slices.Sort(c.litPos)
+	}
 	for _, n := range nodes {
 		if n == nil {
 			continue
+		}
+		if i, _ := slices.BinarySearch(c.litPos, n.Pos()); i == len(c.litPos) || c.litPos[i] >= n.End() {
+			continue // no function literal starts inside n
 		}
 		args := map[*ast.FuncLit]*ast.CallExpr{}
 		ast.Inspect(n, func(x ast.Node) bool {

@@ -6,6 +6,7 @@ import (
 	"go/constant"
 	"go/types"
 	"sort"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -219,6 +220,9 @@ func envReads(pass *analysis.Pass, syntax *astindex.Index, fl *flow.Info) (names
 		}
 	} else {
 		for _, f := range pass.Files {
+			if fl == nil && !importsEnv(f) {
+				continue // it can call no function visit keeps
+			}
 			ast.Inspect(f, func(n ast.Node) bool {
 				if call, ok := n.(*ast.CallExpr); ok {
 					visit(call)
@@ -273,4 +277,15 @@ func envReads(pass *analysis.Pass, syntax *astindex.Index, fl *flow.Info) (names
 	}
 	sort.Strings(names)
 	return names, len(learned) > 0
+}
+
+// importsEnv reports whether f imports os or syscall, whose functions
+// read the environment.
+func importsEnv(f *ast.File) bool {
+	for _, imp := range f.Imports {
+		if p, _ := strconv.Unquote(imp.Path.Value); p == "os" || p == "syscall" {
+			return true
+		}
+	}
+	return false
 }
