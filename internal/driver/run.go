@@ -36,6 +36,26 @@ type Program struct {
 	// system (nil: the process's).
 	Dir string
 	Env []string
+
+	gcRestore func() // undoes collectLess
+}
+
+// collectLess raises the collector's target for an analysis (see
+// gcForAnalysis), until collectMore. The target stays raised once the
+// analysis returns, until the run ends or loads again: lowered while the
+// heap is above the lower goal, it would start the collection it avoided.
+func (p *Program) collectLess() {
+	if p.gcRestore == nil {
+		p.gcRestore = gcForAnalysis()
+	}
+}
+
+// collectMore restores the collector's target collectLess raised.
+func (p *Program) collectMore() {
+	if p.gcRestore != nil {
+		p.gcRestore()
+		p.gcRestore = nil
+	}
 }
 
 // Options are the standalone driver's flags beyond the configuration.
@@ -252,6 +272,7 @@ func (p *Program) Main(args []string) int {
 // reanalyse loads and analyses the packages again, after -fix wrote its
 // fixes, and returns the findings the baseline does not record.
 func (p *Program) reanalyse(patterns []string, analyzers []*analysis.Analyzer, opts Options, bls *Baselines) ([]Finding, error) {
+	p.collectMore()
 	pkgs, err := p.load(patterns)
 	if err != nil {
 		return nil, err
@@ -261,6 +282,7 @@ func (p *Program) reanalyse(patterns []string, analyzers []*analysis.Analyzer, o
 	if len(broken) > 0 || len(blocked) > 0 {
 		return nil, fmt.Errorf("%s no longer %s", plural(len(broken)+len(blocked), "package", "packages"), pick(len(broken)+len(blocked), "builds", "build"))
 	}
+	p.collectLess()
 	res, err := Analyze(analyzers, ok)
 	if err != nil {
 		return nil, err
@@ -349,6 +371,8 @@ func (p *Program) run(patterns []string, analyzers []*analysis.Analyzer, opts Op
 	var findings []Finding
 	if len(ok) > 0 {
 		p.Config.SetAnalysedAlone(AnalysedAlone(ok))
+		p.collectLess()
+		defer p.collectMore()
 		res, err := Analyze(analyzers, ok)
 		if err != nil {
 			p.errorf("%v", err)
