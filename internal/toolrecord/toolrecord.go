@@ -112,11 +112,44 @@ func compute(n *types.Named) *Record {
 	return r
 }
 
+// mayConvert reports whether n may have a method of no parameters and one
+// result of another named type, the shape of a conversion into a record:
+// its own methods (an interface's, embedded ones included) tell, unless
+// its struct embeds fields, whose methods it may promote. Most types
+// have none, and their method set, which converted would build, is not
+// needed (the types of the standard library every package meets).
+func mayConvert(n *types.Named) bool {
+	shaped := func(sig *types.Signature) bool {
+		return sig.Params().Len() == 0 && sig.Results().Len() == 1 && mcpsdk.NamedOf(sig.Results().At(0).Type()) != nil
+	}
+	switch u := n.Underlying().(type) {
+	case *types.Interface:
+		for i := 0; i < u.NumMethods(); i++ {
+			if shaped(u.Method(i).Signature()) {
+				return true
+			}
+		}
+		return false
+	case *types.Struct:
+		for i := 0; i < u.NumFields(); i++ {
+			if u.Field(i).Embedded() {
+				return true
+			}
+		}
+	}
+	for i := 0; i < n.NumMethods(); i++ {
+		if shaped(n.Method(i).Signature()) {
+			return true
+		}
+	}
+	return false
+}
+
 // converted returns the record of a type that converts its values
 // into SDK records by a method of no parameters returning one, or nil.
 // The caller holds mu.
 func (tb *Table) converted(n *types.Named) *Record {
-	if n.Obj().Pkg() == nil || mcpsdk.IsSDKPath(n.Obj().Pkg().Path()) {
+	if n.Obj().Pkg() == nil || mcpsdk.IsSDKPath(n.Obj().Pkg().Path()) || !mayConvert(n) {
 		return nil
 	}
 	var ms *types.MethodSet
