@@ -15,22 +15,14 @@ import (
 // directory once for the files of the module its build takes, a file=
 // pattern for the others.
 func TestLoadPatterns(t *testing.T) {
-	root := t.TempDir()
-	write := func(name, content string) string {
-		t.Helper()
-		path := filepath.Join(root, name)
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return path
-	}
-	a1 := write("a/a1.go", "package a\n")
-	a2 := write("a/a2.go", "package a\n")
-	b := write("b/c/b.go", "package c\n")
-	ignored := write("b/c/gen.go", "//go:build ignore\n\npackage main\n")
+	root := fakeModule(t, map[string]string{
+		"a/a1.go":    "package a\n",
+		"a/a2.go":    "package a\n",
+		"b/c/b.go":   "package c\n",
+		"b/c/gen.go": "//go:build ignore\n\npackage main\n",
+	})
+	a1, a2 := filepath.Join(root, "a", "a1.go"), filepath.Join(root, "a", "a2.go")
+	b, ignored := filepath.Join(root, "b", "c", "b.go"), filepath.Join(root, "b", "c", "gen.go")
 	unsaved := filepath.Join(root, "a", "new.go") // in no file yet
 	outside := filepath.Join(t.TempDir(), "x.go")
 	got := loadPatterns(root, []string{a1, b, ignored, a2, unsaved, outside})
