@@ -308,6 +308,10 @@ func IsErrorType(t types.Type) bool { return t != nil && isError(t) }
 // editor's) does not keep every package it ever checked. The zero Reach
 // is ready to use; its methods may be called concurrently.
 type Reach struct {
+	// Fact, if set, reports what is known of a package without walking
+	// its imports: true when it does reach an SDK (a fact says so).
+	Fact func(*types.Package) bool
+
 	mu    sync.Mutex
 	known map[*types.Package]bool
 }
@@ -330,7 +334,7 @@ func (r *Reach) reaches(pkg *types.Package, seen map[*types.Package]bool) bool {
 		return false
 	}
 	seen[pkg] = true
-	ok := IsSDKPath(pkg.Path())
+	ok := IsSDKPath(pkg.Path()) || r.Fact != nil && r.Fact(pkg)
 	for _, imp := range pkg.Imports() {
 		if ok {
 			break

@@ -320,3 +320,16 @@ type ToolVarFact struct {
 func (*ToolVarFact) AFact() {}
 
 func (f *ToolVarFact) String() string { return fmt.Sprintf("tools %q", f.Names) }
+
+// ReachFact marks a package that imports an MCP SDK, directly or not, for
+// the packages that import it: each learns whether it reaches an SDK from
+// its direct imports, rather than by walking its whole import graph again
+// (which, package after package, was quadratic in the graph's size).
+type ReachFact struct {
+	Reaches bool // always true: a package that reaches no SDK has no fact
+}
+
+// AFact marks ReachFact as an analysis fact.
+func (*ReachFact) AFact() {}
+
+func (f *ReachFact) String() string { return "reaches an MCP SDK" }

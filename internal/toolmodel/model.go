@@ -144,7 +144,8 @@ type Model struct {
 	pools     map[string][]entry // the tool records the package builds, by type
 	poolCache map[string][]entry // ... and its imports
 	records   *toolrecord.Table  // the record types seen, for this package only
-	reach     mcpsdk.Reach       // reachesSDK's answers
+	reaches   bool               // the package imports an MCP SDK, directly or not (learnReach)
+	reach     mcpsdk.Reach       // reachesSDK's answers for other packages
 	funcFacts map[*types.Func]*toolfact.FuncFact
 	standIns  map[standInKey]types.Type // types importers cannot see (concreteType)
 	impls     map[implKey][]flow.Callee // memoizes implementations
@@ -216,15 +217,42 @@ func newModel(cfg *config.Config, name string, host bool) *Analyzer {
 		Doc:        "computes the shared MCP tool model (registrations, handlers, boundaries, servers) for toolcheck's analyzers",
 		URL:        "https://github.com/toolcheck/toolcheck",
 		ResultType: reflect.TypeFor[*Model](),
-		FactTypes:  []analysis.Fact{new(toolfact.FuncFact), new(toolerror.LevelFact), new(toolfact.PoolFact), new(outcome.ValidatorFact), new(toolfact.ToolVarFact)},
+		FactTypes:  []analysis.Fact{new(toolfact.FuncFact), new(toolerror.LevelFact), new(toolfact.PoolFact), new(outcome.ValidatorFact), new(toolfact.ToolVarFact), new(toolfact.ReachFact)},
 	}
 	info := &modelInfo{host: host}
 	a.Run = func(pass *analysis.Pass) (any, error) { return run(pass, cfg, info) }
 	return &Analyzer{Analyzer: a, info: info}
 }
 
-// reachesSDK reports whether pkg imports an MCP SDK, directly or not.
-func (m *Model) reachesSDK(pkg *types.Package) bool { return m.reach.Reaches(pkg) }
+// reachesSDK reports whether pkg, this package or one it imports, is an
+// MCP SDK package or imports one, directly or not.
+func (m *Model) reachesSDK(pkg *types.Package) bool {
+	if m.Pass != nil && pkg == m.Pass.Pkg {
+		return m.reaches || mcpsdk.IsSDKPath(pkg.Path())
+	}
+	return m.reach.Reaches(pkg)
+}
+
+// learnReach decides whether the package of pass reaches an MCP SDK, from
+// its direct imports (an SDK package, or one whose ReachFact says so: a
+// direct import's own facts are visible under every driver, go vet's
+// included, and a package that reaches none has no fact), and tells its
+// importers. For other packages reachesSDK walks their imports, as facts
+// of indirect imports are not visible under go vet, taking a ReachFact
+// where there is one.
+func (m *Model) learnReach() {
+	pass := m.Pass
+	m.reach.Fact = func(pkg *types.Package) bool { return pass.ImportPackageFact(pkg, new(toolfact.ReachFact)) }
+	for _, imp := range pass.Pkg.Imports() {
+		if mcpsdk.IsSDKPath(imp.Path()) || m.reach.Fact(imp) {
+			m.reaches = true
+			break
+		}
+	}
+	if m.reaches && !mcpsdk.IsSDKPath(pass.Pkg.Path()) {
+		pass.ExportPackageFact(&toolfact.ReachFact{Reaches: true})
+	}
+}
 
 // definesToolError reports whether pkg declares a type named ToolError.
 func definesToolError(pkg *types.Package, cfg nameSet) bool {
@@ -284,6 +312,7 @@ func build(pass *analysis.Pass, cfg *config.Config, names []string) (*Model, err
 	m.IsErrors = isresult.New(pass.TypesInfo, nil, nil, false)
 	m.Directives = report.ParseDirectives(pass, names)
 	m.own = ownCode(pass)
+	m.learnReach()
 
 	if mcpsdk.IsSDKPath(pass.Pkg.Path()) {
 		// The SDK itself: toolcheck knows its API by name and reports

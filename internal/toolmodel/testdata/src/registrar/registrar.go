@@ -1,4 +1,4 @@
-// Package registrar registers tools on servers it is given. // want package:"pools\\(github.com/mark3labs/mcp-go/server.ServerTool: unwrapped registrar.search as \"search\"\\)"
+// Package registrar registers tools on servers it is given. // want package:"pools\\(github.com/mark3labs/mcp-go/server.ServerTool: unwrapped registrar.search as \"search\"\\)" package:"reaches an MCP SDK"
 package registrar
 
 import (

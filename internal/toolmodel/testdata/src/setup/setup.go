@@ -1,4 +1,4 @@
-// Package setup passes its server parameter on to a registrar: the
+// Package setup passes its server parameter on to a registrar: the // want package:"reaches an MCP SDK"
 // registrar's fact travels up to this function.
 package setup
 

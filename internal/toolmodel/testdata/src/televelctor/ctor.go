@@ -1,4 +1,4 @@
-// Package televelctor declares its ToolError and constructors beside its
+// Package televelctor declares its ToolError and constructors beside its // want package:"reaches an MCP SDK"
 // tools: their default levels are learned from their bodies.
 package televelctor
 

@@ -1,4 +1,4 @@
-// Package toolerr is a fixture boundary package for both SDKs.
+// Package toolerr is a fixture boundary package for both SDKs. // want package:"reaches an MCP SDK"
 package toolerr
 
 import (

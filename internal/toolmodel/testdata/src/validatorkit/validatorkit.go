@@ -1,4 +1,4 @@
-// Package validatorkit reads a tool call's arguments for the handlers of
+// Package validatorkit reads a tool call's arguments for the handlers of // want package:"reaches an MCP SDK"
 // other packages: its validators are known to them by a fact.
 package validatorkit
 
