@@ -20,11 +20,12 @@ import (
 // It blanks, the same way, the elements of a composite literal that is the
 // whole initializer of a package-level variable (var x = T{...} or
 // &T{...}), which declarationsOnly would drop: the standard library's
-// Unicode, IDNA, normalization and elliptic-curve tables, a fifth of the
+// Unicode, IDNA, normalization and elliptic-curve tables, a third of the
 // time it takes to parse its declarations. The literal's type must be
-// written with names, selectors, brackets, * and map alone: not [...]T,
-// whose length its elements give, and nothing (a func, struct or
-// interface type, a call, an operator) whose braces could be another's.
+// written with names, selectors, brackets, ..., * and map alone: nothing
+// (a func, struct or interface type, a call, an operator) whose braces
+// could be another's. A [...]T literal, whose length its elements give,
+// keeps its last element (see blankElements).
 func blankBodies(src []byte) []byte {
 	out := append([]byte(nil), src...)
 	depth := 0        // open parentheses, brackets and braces outside bodies

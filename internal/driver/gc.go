@@ -6,16 +6,16 @@ import (
 )
 
 // analysisGOGC is the garbage collector's target percentage while a
-// command run analyses its packages (see gcForAnalysis).
+// command run analyses its packages (see collectLess).
 const analysisGOGC = 200
 
-// gcForAnalysis raises the garbage collector's target for the analysis that
-// follows a command run's loading, and returns the function that restores
-// it. Loading leaves the heap holding every package's syntax and types
-// (250 MB on github/github-mcp-server, 1 GB on grafana/mcp-grafana), and
-// the analysis then allocates a twentieth of that, most of it garbage by
-// the end of the package that made it. With the default target, those
-// few tens of megabytes often cross the heap goal loading left, and the
+// collectLess raises the garbage collector's target for the analysis that
+// follows a command run's loading, until collectMore. Loading leaves the
+// heap holding every package's syntax and types (250 MB on
+// github/github-mcp-server, 1 GB on grafana/mcp-grafana), and the
+// analysis then allocates a twentieth of that, most of it garbage by the
+// end of the package that made it. With the default target, those few
+// tens of megabytes often cross the heap goal loading left, and the
 // collection that follows marks the whole loaded program to free them
 // just before the process exits: 0.3 CPU-seconds on github-mcp-server and
 // 0.8 on mcp-grafana, in three runs out of four. At 200 the goal is three
@@ -25,10 +25,22 @@ const analysisGOGC = 200
 // reason (a short-lived process with a large live heap). A GOGC or
 // GOMEMLIMIT of the user's is left as it is, and so is the language
 // server, a long-lived process that does not call this.
-func gcForAnalysis() (restore func()) {
-	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
-		return func() {}
+//
+// The target stays raised once the analysis returns, until the run ends
+// or loads again: lowered while the heap is above the lower goal, it would
+// start the collection it avoided.
+func (p *Program) collectLess() {
+	if p.gcRestore != nil || os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
+		return
 	}
 	old := debug.SetGCPercent(analysisGOGC)
-	return func() { debug.SetGCPercent(old) }
+	p.gcRestore = func() { debug.SetGCPercent(old) }
+}
+
+// collectMore restores the collector's target collectLess raised.
+func (p *Program) collectMore() {
+	if p.gcRestore != nil {
+		p.gcRestore()
+		p.gcRestore = nil
+	}
 }

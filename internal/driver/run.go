@@ -37,25 +37,7 @@ type Program struct {
 	Dir string
 	Env []string
 
-	gcRestore func() // undoes collectLess
-}
-
-// collectLess raises the collector's target for an analysis (see
-// gcForAnalysis), until collectMore. The target stays raised once the
-// analysis returns, until the run ends or loads again: lowered while the
-// heap is above the lower goal, it would start the collection it avoided.
-func (p *Program) collectLess() {
-	if p.gcRestore == nil {
-		p.gcRestore = gcForAnalysis()
-	}
-}
-
-// collectMore restores the collector's target collectLess raised.
-func (p *Program) collectMore() {
-	if p.gcRestore != nil {
-		p.gcRestore()
-		p.gcRestore = nil
-	}
+	gcRestore func() // undoes collectLess (gc.go)
 }
 
 // Options are the standalone driver's flags beyond the configuration.

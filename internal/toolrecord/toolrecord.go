@@ -119,13 +119,10 @@ func compute(n *types.Named) *Record {
 // have none, and their method set, which converted would build, is not
 // needed (the types of the standard library every package meets).
 func mayConvert(n *types.Named) bool {
-	shaped := func(sig *types.Signature) bool {
-		return sig.Params().Len() == 0 && sig.Results().Len() == 1 && mcpsdk.NamedOf(sig.Results().At(0).Type()) != nil
-	}
 	switch u := n.Underlying().(type) {
 	case *types.Interface:
 		for i := 0; i < u.NumMethods(); i++ {
-			if shaped(u.Method(i).Signature()) {
+			if convertResult(u.Method(i).Signature()) != nil {
 				return true
 			}
 		}
@@ -138,11 +135,21 @@ func mayConvert(n *types.Named) bool {
 		}
 	}
 	for i := 0; i < n.NumMethods(); i++ {
-		if shaped(n.Method(i).Signature()) {
+		if convertResult(n.Method(i).Signature()) != nil {
 			return true
 		}
 	}
 	return false
+}
+
+// convertResult returns the named type a method of signature sig returns,
+// if it has the shape of a conversion (no parameters, one result of a
+// named type), or nil.
+func convertResult(sig *types.Signature) *types.Named {
+	if sig == nil || sig.Params().Len() != 0 || sig.Results().Len() != 1 {
+		return nil
+	}
+	return mcpsdk.NamedOf(sig.Results().At(0).Type())
 }
 
 // converted returns the record of a type that converts its values
@@ -159,11 +166,8 @@ func (tb *Table) converted(n *types.Named) *Record {
 		ms = types.NewMethodSet(types.NewPointer(n))
 	}
 	for i := 0; i < ms.Len(); i++ {
-		sig, ok := ms.At(i).Type().(*types.Signature)
-		if !ok || sig.Params().Len() != 0 || sig.Results().Len() != 1 {
-			continue
-		}
-		rn := mcpsdk.NamedOf(sig.Results().At(0).Type())
+		sig, _ := ms.At(i).Type().(*types.Signature)
+		rn := convertResult(sig)
 		if rn == nil || rn.Origin() == n {
 			continue
 		}
