@@ -74,8 +74,9 @@ type Config struct {
 	// root is the configuration an effective one was merged from, which
 	// holds the caches of the run.
 	root *Config
-	// goMods caches, by go.mod path, the modules each go.mod requires, for
-	// as long as the configuration lives: a run of a driver (the language
+	// goMods caches, by a directory's go.mod path, the modules the go.mod
+	// governing that directory requires (fixes.ModuleRequires), for as
+	// long as the configuration lives: a run of a driver (the language
 	// server resets it before each run, so an edited go.mod is read again).
 	goMods sync.Map // string -> map[string]bool
 }

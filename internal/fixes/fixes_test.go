@@ -116,6 +116,13 @@ func TestModuleRequires(t *testing.T) {
 			t.Errorf("ModuleRequires(%q) = %v, want %v", path, got, want)
 		}
 	}
+	// The directories between the file's and the go.mod's are looked up
+	// once a run: the cache answers for them too.
+	for _, d := range []string{dir, filepath.Dir(dir)} {
+		if v, ok := b.GoMods.Load(filepath.Join(d, "go.mod")); !ok || !v.(map[string]bool)[ToolerrModule] {
+			t.Errorf("the run's cache holds no requirements for %s", d)
+		}
+	}
 	// The run's cache answers from then on: an edit is seen by the next run.
 	if err := os.WriteFile(filepath.Join(root, "go.mod"), []byte("module example.com/srv\n"), 0o666); err != nil {
 		t.Fatal(err)

@@ -170,18 +170,28 @@ func MergeImports(a, b []analysis.TextEdit) []analysis.TextEdit {
 // ToolerrModule is the module path of toolcheck's runtime half.
 const ToolerrModule = "github.com/toolcheck/toolcheck/toolerr"
 
-// moduleRequires reports whether the go.mod governing file (found from its
-// directory upward) requires the module path, or is it.
+// ModuleRequires reports whether the go.mod governing file (found from its
+// directory upward) requires the module path, or is it. The cache holds,
+// under each directory's go.mod path, the requirements of the go.mod that
+// governs that directory (nil when none does), so a directory without one
+// is looked up once a run.
 func (fb *Builder) ModuleRequires(file *ast.File, path string) bool {
 	tf := fb.Pass.Fset.File(file.Pos())
 	if tf == nil {
 		return false
 	}
 	requires := fb.GoMods
+	var below []string // the go.mod paths of the directories without one
+	found := func(reqs map[string]bool) bool {
+		for _, gomod := range below {
+			requires.Store(gomod, reqs)
+		}
+		return reqs[path]
+	}
 	for dir := filepath.Dir(tf.Name()); ; {
 		gomod := filepath.Join(dir, "go.mod")
 		if v, ok := requires.Load(gomod); ok {
-			return v.(map[string]bool)[path]
+			return found(v.(map[string]bool))
 		}
 		if data, err := os.ReadFile(gomod); err == nil {
 			reqs := map[string]bool{}
@@ -194,11 +204,12 @@ func (fb *Builder) ModuleRequires(file *ast.File, path string) bool {
 				}
 			}
 			requires.Store(gomod, reqs)
-			return reqs[path]
+			return found(reqs)
 		}
+		below = append(below, gomod)
 		parent := filepath.Dir(dir)
 		if parent == dir {
-			return false
+			return found(nil)
 		}
 		dir = parent
 	}

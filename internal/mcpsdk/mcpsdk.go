@@ -275,7 +275,11 @@ func (k HandlerKind) IsToolHandler() bool { return k != NotHandler && k != GoSDK
 
 func isContext(t types.Type) bool { return IsNamed(t, "context", "Context") }
 
-func isError(t types.Type) bool { return types.Identical(t, types.Universe.Lookup("error").Type()) }
+// errorType is the predeclared error type: a type is identical to it only
+// when it is it, or an alias of it.
+var errorType = types.Universe.Lookup("error").Type()
+
+func isError(t types.Type) bool { return t != nil && types.Unalias(t) == errorType }
 
 func isString(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
@@ -320,6 +324,9 @@ type Reach struct {
 func (r *Reach) Reaches(pkg *types.Package) bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if v, ok := r.known[pkg]; ok {
+		return v
+	}
 	if r.known == nil {
 		r.known = map[*types.Package]bool{}
 	}

@@ -577,7 +577,7 @@ func (m *Model) exportName(d ast.Node, h Handler) string {
 // registrar's constructor is given, the server a wrapper's constructor
 // builds.
 func (m *Model) resultFields(d ast.Node, i int, t types.Type) []toolfact.FieldValue {
-	if !types.IsInterface(t) && !m.holdsServer(t) {
+	if !types.IsInterface(t) && !m.holdsServer(t) || !m.litHoldsServer() {
 		return nil
 	}
 	origins, ok := m.tr.ReturnsOf(d, nil, i, nil)
@@ -631,6 +631,28 @@ func (m *Model) resultFields(d ast.Node, i int, t types.Type) []toolfact.FieldVa
 		}
 	}
 	return out
+}
+
+// litHoldsServer reports whether a composite literal of the package is of
+// a type that holdsServer: only such a literal is an origin resultFields
+// describes, so without one no function's result is.
+func (m *Model) litHoldsServer() bool {
+	if m.serverLits == nil {
+		v := false
+		seen := map[types.Type]bool{}
+		for _, lit := range m.Flow.CompositeLits() {
+			if lit.Type == nil || seen[lit.Type] {
+				continue
+			}
+			seen[lit.Type] = true
+			if m.holdsServer(lit.Type) {
+				v = true
+				break
+			}
+		}
+		m.serverLits = &v
+	}
+	return *m.serverLits
 }
 
 // holdsServer reports whether t is a struct, or a pointer to one, with a

@@ -148,7 +148,10 @@ type Model struct {
 	reach     mcpsdk.Reach       // reachesSDK's answers for other packages
 	funcFacts map[*types.Func]*toolfact.FuncFact
 	standIns  map[standInKey]types.Type // types importers cannot see (concreteType)
-	impls     map[implKey][]flow.Callee // memoizes implementations
+	// serverLits records whether a composite literal of the package holds
+	// a server or middleware (resultFields), once asked.
+	serverLits *bool
+	impls      map[implKey][]flow.Callee // memoizes implementations
 	// factScratch receives the next imported FuncFact (factOf).
 	factScratch *toolfact.FuncFact
 	generated   map[*ast.File]bool
@@ -367,6 +370,7 @@ func (m *Model) index() {
 	m.reported = map[string]bool{}
 	m.funcFacts = map[*types.Func]*toolfact.FuncFact{}
 	m.standIns = map[standInKey]types.Type{}
+	m.serverLits = nil
 	m.generated = map[*ast.File]bool{}
 	m.fileOf = map[*token.File]*ast.File{}
 	m.visiting = map[visitKey]bool{}
