@@ -57,8 +57,9 @@ type Inputs struct {
 type Builder struct {
 	Inputs
 	mu          sync.Mutex
-	bounded     map[*ast.File]bool // memoizes BehindBoundary (guarded by mu)
-	installable *bool              // memoizes allInstallable (guarded by mu)
+	bounded     map[*ast.File]bool               // memoizes BehindBoundary (guarded by mu)
+	installable *bool                            // memoizes allInstallable (guarded by mu)
+	funcs       map[*types.Package][]*types.Func // memoizes scopeFuncs (guarded by mu)
 }
 
 // New returns the fix builder of the package in.
@@ -70,12 +71,9 @@ func New(in Inputs) *Builder { return &Builder{Inputs: in} }
 // reaches, if given.
 func (fb *Builder) visibleFuncs(file *ast.File, keep func(*types.Package) bool) iter.Seq2[string, *types.Func] {
 	return func(yield func(string, *types.Func) bool) {
-		scope := fb.Pass.Pkg.Scope()
-		for _, name := range scope.Names() {
-			if fn, ok := scope.Lookup(name).(*types.Func); ok {
-				if !yield(fn.Name(), fn) {
-					return
-				}
+		for _, fn := range fb.scopeFuncs(fb.Pass.Pkg) {
+			if !yield(fn.Name(), fn) {
+				return
 			}
 		}
 		for _, imp := range file.Imports {
@@ -86,16 +84,38 @@ func (fb *Builder) visibleFuncs(file *ast.File, keep func(*types.Package) bool) 
 			if keep != nil && !keep(pn.Imported()) {
 				continue
 			}
-			ps := pn.Imported().Scope()
-			for _, name := range ps.Names() {
-				if fn, ok := ps.Lookup(name).(*types.Func); ok && fn.Exported() {
-					if !yield(pn.Name()+"."+fn.Name(), fn) {
-						return
-					}
+			for _, fn := range fb.scopeFuncs(pn.Imported()) {
+				if !yield(pn.Name()+"."+fn.Name(), fn) {
+					return
 				}
 			}
 		}
 	}
+}
+
+// scopeFuncs lists, in the order of their names, the package-level
+// functions of pkg the package can call: all of its own, the exported
+// ones of another. Each package's list is made once.
+func (fb *Builder) scopeFuncs(pkg *types.Package) []*types.Func {
+	fb.mu.Lock()
+	fns, ok := fb.funcs[pkg]
+	fb.mu.Unlock()
+	if ok {
+		return fns
+	}
+	scope := pkg.Scope()
+	for _, name := range scope.Names() {
+		if fn, ok := scope.Lookup(name).(*types.Func); ok && (pkg == fb.Pass.Pkg || fn.Exported()) {
+			fns = append(fns, fn)
+		}
+	}
+	fb.mu.Lock()
+	if fb.funcs == nil {
+		fb.funcs = map[*types.Package][]*types.Func{}
+	}
+	fb.funcs[pkg] = fns
+	fb.mu.Unlock()
+	return fns
 }
 
 // Qualifier returns the prefix that names the package path (whose name is

@@ -32,8 +32,12 @@ func (m *Model) Fixes() *fixes.Builder {
 
 // mayDeclareBoundary reports whether pkg can declare a tool boundary: a
 // boundary takes or returns handlers or middleware of an SDK, so its
-// package reaches one, unless the configuration names it.
+// package reaches one, unless the configuration names it; an SDK itself
+// declares none (isBoundary), so its large scopes are not read.
 func (m *Model) mayDeclareBoundary(pkg *types.Package) bool {
+	if mcpsdk.IsSDKPath(pkg.Path()) {
+		return false
+	}
 	if m.reachesSDK(pkg) {
 		return true
 	}
