@@ -134,6 +134,28 @@ func TestModuleRequires(t *testing.T) {
 	if b.ModuleRequires(f, ToolerrModule) {
 		t.Errorf("ModuleRequires with a new run's cache kept the old go.mod")
 	}
+
+	// A package whose module the driver names: the module's first answer
+	// serves its other packages, with no lookup (the second directory's
+	// go.mod, which a lookup would find, is there only to tell).
+	b.GoMods = new(sync.Map)
+	b.Pass.Module = &analysis.Module{Path: "example.com/srv"}
+	if b.ModuleRequires(f, ToolerrModule) {
+		t.Errorf("ModuleRequires = true for a go.mod without toolerr")
+	}
+	otherDir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(otherDir, "go.mod"), []byte(gomod), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	other, g := load(t, otherDir, "package q\n")
+	other.GoMods, other.Pass.Module = b.GoMods, &analysis.Module{Path: "example.com/srv"}
+	if other.ModuleRequires(g, ToolerrModule) {
+		t.Errorf("ModuleRequires looked up a package of a module asked about already")
+	}
+	other.Pass.Module = &analysis.Module{Path: "example.com/other"}
+	if !other.ModuleRequires(g, ToolerrModule) {
+		t.Errorf("ModuleRequires took another module's answer")
+	}
 }
 
 // TestOptionLiteral checks which slice literal the boundary's option goes

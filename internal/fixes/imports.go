@@ -194,7 +194,9 @@ const ToolerrModule = "github.com/toolcheck/toolcheck/toolerr"
 // directory upward) requires the module path, or is it. The cache holds,
 // under each directory's go.mod path, the requirements of the go.mod that
 // governs that directory (nil when none does), so a directory without one
-// is looked up once a run.
+// is looked up once a run; and under the module's path, when the driver
+// names the package's module, those of the go.mod of the first of its
+// files asked about, so the module's other packages look up none.
 func (fb *Builder) ModuleRequires(file *ast.File, path string) bool {
 	tf := fb.Pass.Fset.File(file.Pos())
 	if tf == nil {
@@ -202,6 +204,13 @@ func (fb *Builder) ModuleRequires(file *ast.File, path string) bool {
 	}
 	requires := fb.GoMods
 	var below []string // the go.mod paths of the directories without one
+	if mod := fb.Pass.Module; mod != nil && mod.Path != "" {
+		key := "module " + mod.Path
+		if v, ok := requires.Load(key); ok {
+			return v.(map[string]bool)[path]
+		}
+		below = append(below, key)
+	}
 	found := func(reqs map[string]bool) bool {
 		for _, gomod := range below {
 			requires.Store(gomod, reqs)
