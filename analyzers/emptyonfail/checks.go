@@ -128,8 +128,10 @@ func (c *checker) checkReturn(ret *ast.ReturnStmt, f *failure) {
 		msg = fmt.Sprintf("%s returns %s with a nil error, so the answer says there is nothing when the server failed to look; %s", f.op(), returns, remedy)
 	}
 	d := analysis.Diagnostic{Pos: ret.Pos(), End: ret.End(), Message: msg}
-	if fix, ok := c.fix(ret, f); ok {
-		d.SuggestedFixes = []analysis.SuggestedFix{fix}
+	if c.m.Config.Fixes() {
+		if fix, ok := c.fix(ret, f); ok {
+			d.SuggestedFixes = []analysis.SuggestedFix{fix}
+		}
 	}
 	c.swallow(fi, ret, d, returns, f.op())
 }

@@ -74,7 +74,7 @@ func run(pass *analysis.Pass, m *toolmodel.Model, r *report.Reporter) error {
 			// which the doc page gives.)
 			s.diag.Message = fmt.Sprintf("%s turns a wrapped handler's error into an IsError result outside a recognised tool boundary; "+
 				"if this wrapper is your boundary, put Boundary in its name or list it in the boundaries setting", s.construct)
-		} else if s.expr != nil {
+		} else if s.expr != nil && c.m.Config.Fixes() {
 			if fix, ok := c.fix(s); ok {
 				s.diag.SuggestedFixes = []analysis.SuggestedFix{fix}
 			}

@@ -93,8 +93,10 @@ func (ch *checker) callerError(s *toolerror.Site, c astindex.Cursor) (analysis.D
 		End:     s.Node.End(),
 		Message: fmt.Sprintf("a ToolError built %s is a caller error left at the ERROR default; set its level to INFO", o.Why),
 	}
-	if f := ch.infoFix(s, o); f != nil {
-		d.SuggestedFixes = []analysis.SuggestedFix{*f}
+	if ch.m.Config.Fixes() {
+		if f := ch.infoFix(s, o); f != nil {
+			d.SuggestedFixes = []analysis.SuggestedFix{*f}
+		}
 	}
 	return d, true
 }

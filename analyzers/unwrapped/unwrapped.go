@@ -119,7 +119,7 @@ func run(pass *analysis.Pass, m *toolmodel.Model, r *report.Reporter) error {
 		// servers take middleware at any time, also where a call returns
 		// the server it registered the tools on (the model's InstallSite,
 		// which BehindBoundary asks about too).
-		if at := installSite(g.regs); at != nil && g.from == "" {
+		if at := installSite(g.regs); at != nil && g.from == "" && m.Config.Fixes() {
 			if fix, ok := m.Fixes().InstallBoundary(at); ok {
 				d.SuggestedFixes = []analysis.SuggestedFix{fix}
 			}

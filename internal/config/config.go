@@ -66,6 +66,9 @@ type Config struct {
 	// reporting holds the analyzers whose findings the driver's run
 	// reports (SetReporting); nil when the driver has not said.
 	reporting atomic.Pointer[map[string]bool]
+	// noFixes is set when the driver's run neither shows nor applies a
+	// suggested fix (SetFixes).
+	noFixes atomic.Bool
 
 	once    sync.Once
 	onceErr error
@@ -529,6 +532,24 @@ func (c *Config) Reports(name string) bool {
 		return c.root.Reports(name)
 	}
 	return in(c.reporting.Load(), name)
+}
+
+// SetFixes tells the analyzers whether this run uses their suggested
+// fixes: the command printing text without -fix or -diff does not, so
+// they need not build them. A driver that does not say (go vet, the
+// language server, a plugin, a test) gets them.
+func (c *Config) SetFixes(used bool) { c.noFixes.Store(!used) }
+
+// Fixes reports whether the run may use suggested fixes: true unless the
+// driver said otherwise (SetFixes).
+func (c *Config) Fixes() bool {
+	if c == nil {
+		return true
+	}
+	if c.root != nil {
+		return c.root.Fixes()
+	}
+	return !c.noFixes.Load()
 }
 
 // setOf returns the set of names, to store in an atomic.Pointer.

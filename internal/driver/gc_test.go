@@ -16,19 +16,7 @@ import (
 // analyses its packages and after: raised to analysisGOGC, then restored;
 // left as it is when the user sets GOGC or GOMEMLIMIT.
 func TestGCForAnalysis(t *testing.T) {
-	dir := t.TempDir()
-	for name, content := range map[string]string{
-		"go.mod": "module example.com/m\n\ngo 1.22\n",
-		"a/a.go": "package a\n",
-	} {
-		path := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(content), 0o666); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir := tinyModule(t)
 	percent := func() int {
 		p := debug.SetGCPercent(100)
 		debug.SetGCPercent(p)
@@ -70,4 +58,24 @@ func TestGCForAnalysis(t *testing.T) {
 			t.Errorf("%s=%q: GOGC %d after the run, want 100 again", tc.env, tc.value, after)
 		}
 	}
+}
+
+// tinyModule writes a module of one empty package and returns its
+// directory.
+func tinyModule(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, content := range map[string]string{
+		"go.mod": "module example.com/m\n\ngo 1.22\n",
+		"a/a.go": "package a\n",
+	} {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(content), 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
 }

@@ -275,6 +275,8 @@ func (p *Program) reanalyse(patterns []string, analyzers []*analysis.Analyzer, o
 
 func (p *Program) run(patterns []string, analyzers []*analysis.Analyzer, opts Options) int {
 	p.Config.SetReporting(Names(analyzers))
+	// Text shows no suggested fix: without -fix the analyzers build none.
+	p.Config.SetFixes(opts.Fix || opts.Format != "text")
 	// The configuration first, once: the flags, the -config file and the
 	// file that applies to the current directory.
 	if err := p.Config.Check(p.Dir); err != nil {

@@ -77,7 +77,25 @@ func TestHostedFactsSameFindings(t *testing.T) {
 					t.Errorf("hosted facts add: %s", f)
 				}
 			}
-			t.Logf("%d findings in %d packages", len(want), len(pkgs))
+			// A run that shows no fix (SetFixes(false)): the same findings,
+			// without their fixes.
+			noFixes := &config.Config{}
+			noFixes.SetFixes(false)
+			bare := findings(t, suite.New(noFixes), pkgs)
+			var stripped []string
+			fixed := 0
+			for _, f := range want {
+				i := strings.LastIndex(f, " [")
+				if !strings.HasSuffix(f, " []") {
+					fixed++
+				}
+				stripped = append(stripped, f[:i]+" []")
+			}
+			slices.Sort(stripped)
+			if !slices.Equal(bare, slices.Compact(stripped)) {
+				t.Errorf("a run without fixes found\n%s\nwant the findings without their fixes\n%s", strings.Join(bare, "\n"), strings.Join(stripped, "\n"))
+			}
+			t.Logf("%d findings in %d packages, %d with a fix", len(want), len(pkgs), fixed)
 		})
 	}
 }
