@@ -552,6 +552,18 @@ func (c *Config) Fixes() bool {
 	return !c.noFixes.Load()
 }
 
+// ReportingSaid reports whether the driver said which analyzers report
+// in this run (SetReporting).
+func (c *Config) ReportingSaid() bool {
+	if c == nil {
+		return false
+	}
+	if c.root != nil {
+		return c.root.ReportingSaid()
+	}
+	return c.reporting.Load() != nil
+}
+
 // setOf returns the set of names, to store in an atomic.Pointer.
 func setOf(names []string) *map[string]bool {
 	set := make(map[string]bool, len(names))

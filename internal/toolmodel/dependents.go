@@ -148,7 +148,13 @@ func (info *modelInfo) start(m *Model) {
 	hosted, subsumes := info.hosted, info.subsumes
 	info.mu.Unlock()
 	m.hosted = make(map[string]hostedRun, len(hosted))
+	said := m.Config.ReportingSaid()
 	for _, h := range hosted {
+		if said && !m.Config.Reports(h.name) {
+			// Its findings are not reported in this run, and its facts
+			// serve only its findings.
+			continue
+		}
 		r := m.reporter(m.Pass, h.name)
 		m.hosted[h.name] = hostedRun{r, h.do(m.Pass, m, r)}
 	}

@@ -1,11 +1,15 @@
 package toolmodel_test
 
 import (
+	"strings"
+	"sync"
 	"testing"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/toolcheck/toolcheck/internal/config"
+	"github.com/toolcheck/toolcheck/internal/report"
 	"github.com/toolcheck/toolcheck/internal/testkit"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
@@ -25,4 +29,53 @@ func TestConfiguredFacts(t *testing.T) {
 		LevelTypes: []string{"confkit.Severity"},
 	}).Analyzer
 	analysistest.Run(t, dir, model, "confkit")
+}
+
+// hostedFact is the fact type of TestHostedOnlyReporting's analyzers, so
+// that the host model runs their analyses in its own pass.
+type hostedFact struct{ N int }
+
+func (*hostedFact) AFact() {}
+
+// TestHostedOnlyReporting checks that the host model runs the analyses of
+// the analyzers that report in the run, when the driver says which
+// (config.Config.SetReporting), and of all of them when it does not.
+func TestHostedOnlyReporting(t *testing.T) {
+	dir := testkit.GOPATH(t, analysistest.TestData())
+	for _, tc := range []struct {
+		reporting []string // nil: the driver does not say
+		want      string
+	}{
+		{nil, "a b"},
+		{[]string{"a"}, "a"},
+		{[]string{"a", "b"}, "a b"},
+	} {
+		cfg := &config.Config{}
+		if tc.reporting != nil {
+			cfg.SetReporting(tc.reporting)
+		}
+		model := toolmodel.NewHost(cfg, "toolmodel")
+		var mu sync.Mutex
+		ran := map[string]bool{}
+		attach := func(name string) *analysis.Analyzer {
+			a := &analysis.Analyzer{Name: name, Doc: "records that it ran"}
+			return toolmodel.Attach(model, a, []analysis.Fact{new(hostedFact)}, func(*analysis.Pass, *toolmodel.Model, *report.Reporter) error {
+				mu.Lock()
+				ran[name] = true
+				mu.Unlock()
+				return nil
+			})
+		}
+		a, _ := attach("a"), attach("b")
+		analysistest.Run(t, dir, a, "cleantools")
+		var got []string
+		for _, n := range []string{"a", "b"} {
+			if ran[n] {
+				got = append(got, n)
+			}
+		}
+		if strings.Join(got, " ") != tc.want {
+			t.Errorf("reporting %v: the analyses of %v ran, want %s", tc.reporting, got, tc.want)
+		}
+	}
 }
