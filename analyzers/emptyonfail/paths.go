@@ -69,7 +69,7 @@ func (c *checker) failureOf(fp *failpath.Path, at astindex.Cursor) *failure {
 	if fp == nil || fp.Recover || fp.Test.Err == nil {
 		return nil
 	}
-	if fp.Op != nil && goapi.MarshalCannotFail(c.pass.TypesInfo, fp.Op, c.every) {
+	if fp.Op != nil && c.m.Marshal.CannotFail(c.pass.TypesInfo, fp.Op, c.every) {
 		return nil // json.Marshal of map[string]string{}: no failure to hide
 	}
 	if _, isParam := c.m.Flow.ParamOf(fp.Test.Err); isParam {

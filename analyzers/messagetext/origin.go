@@ -349,7 +349,7 @@ func (c *checker) callLeaves(call *ast.CallExpr, tuple int, f *flow.Frame) []lea
 	}
 	if isErr && idx == res.Len()-1 && goapi.IsMarshal(fn) {
 		every := func(e ast.Expr, ok func(types.Type) bool) bool { return c.tr.Every(e, f, ok) }
-		if goapi.MarshalCannotFail(info, call, every) {
+		if c.m.Marshal.CannotFail(info, call, every) {
 			return nil // marshalling what can reach here cannot fail: no error to leak
 		}
 	}

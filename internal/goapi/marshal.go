@@ -2,34 +2,63 @@
 // library's, and a few common ones such as google/uuid), apart from any MCP
 // SDK: which calls cannot fail (marshal.go), which parse a value, decode a
 // document or compute from their arguments alone (parse.go), which types
-// are loggers (logger.go). It is stateless; every analyzer that asks one of
-// its questions gets the same answer.
+// are loggers (logger.go). It keeps no state between packages (a Marshal
+// remembers its answers for the package whose model holds it); every
+// analyzer that asks one of its questions gets the same answer.
 package goapi
 
 import (
 	"go/ast"
 	"go/types"
 	"reflect"
+	"sync"
 
 	"golang.org/x/tools/go/types/typeutil"
 )
 
-// MarshalCannotFail reports whether call is an encoding/json marshal
+// A Marshal answers CannotFail for the calls of one package, remembering
+// the answer for each type it judged (a server marshals the same API types
+// in many tools, and judging a large type walks all of its fields). The
+// zero Marshal is ready to use; its methods may be called concurrently.
+type Marshal struct {
+	mu   sync.Mutex
+	memo map[types.Type]bool // MarshalCanFail's answers
+}
+
+// CannotFail reports whether call is an encoding/json marshal
 // (json.Marshal, json.MarshalIndent, (*json.Encoder).Encode) of a value
 // that cannot fail to marshal: its error is never non-nil, so a branch
 // that tests it is no failure path and its text leaks nothing. every, the
 // flow layer's answer, reports whether ok holds for the type of every
 // value an expression may hold (a helper's data any, called with a struct
 // of strings); nil judges by the static type alone.
-func MarshalCannotFail(info *types.Info, call *ast.CallExpr, every func(e ast.Expr, ok func(types.Type) bool) bool) bool {
+func (m *Marshal) CannotFail(info *types.Info, call *ast.CallExpr, every func(e ast.Expr, ok func(types.Type) bool) bool) bool {
 	if !IsMarshal(typeutil.StaticCallee(info, call)) || len(call.Args) == 0 {
 		return false
 	}
-	cannot := func(t types.Type) bool { return !MarshalCanFail(t) }
+	cannot := func(t types.Type) bool { return !m.canFail(t) }
 	if every == nil {
 		return cannot(info.TypeOf(call.Args[0]))
 	}
 	return every(call.Args[0], cannot)
+}
+
+// canFail is MarshalCanFail, remembered by type.
+func (m *Marshal) canFail(t types.Type) bool {
+	m.mu.Lock()
+	v, ok := m.memo[t]
+	m.mu.Unlock()
+	if ok {
+		return v
+	}
+	v = MarshalCanFail(t)
+	m.mu.Lock()
+	if m.memo == nil {
+		m.memo = map[types.Type]bool{}
+	}
+	m.memo[t] = v
+	m.mu.Unlock()
+	return v
 }
 
 // IsMarshal reports whether fn marshals its first argument to JSON:

@@ -65,6 +65,7 @@ import (
 	"github.com/toolcheck/toolcheck/internal/fixes"
 	"github.com/toolcheck/toolcheck/internal/flow"
 	"github.com/toolcheck/toolcheck/internal/forward"
+	"github.com/toolcheck/toolcheck/internal/goapi"
 	"github.com/toolcheck/toolcheck/internal/isresult"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 	"github.com/toolcheck/toolcheck/internal/outcome"
@@ -122,7 +123,9 @@ type Model struct {
 	ToolErrors *toolerror.Index
 	// IsErrors finds the IsError results the package builds.
 	IsErrors *isresult.Index
-	tr       *flow.Tracer // the model's own traces (build, and IsBoundary under mu)
+	// Marshal judges the package's JSON marshal calls.
+	Marshal goapi.Marshal
+	tr      *flow.Tracer // the model's own traces (build, and IsBoundary under mu)
 
 	cfgNames nameSet
 	teNames  nameSet                       // configured ToolError types
