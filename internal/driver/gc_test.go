@@ -3,13 +3,13 @@ package driver
 import (
 	"bytes"
 	"os"
-	"path/filepath"
 	"runtime/debug"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/toolcheck/toolcheck/internal/config"
+	"github.com/toolcheck/toolcheck/internal/testkit"
 )
 
 // TestGCForAnalysis checks the collector's target while a command run
@@ -65,17 +65,9 @@ func TestGCForAnalysis(t *testing.T) {
 func tinyModule(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
-	for name, content := range map[string]string{
+	testkit.WriteFiles(t, dir, map[string]string{
 		"go.mod": "module example.com/m\n\ngo 1.22\n",
 		"a/a.go": "package a\n",
-	} {
-		path := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(content), 0o666); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	return dir
 }

@@ -11,11 +11,11 @@ import (
 	"go/token"
 	"go/types"
 	"strings"
-	"sync"
 	"unicode"
 
 	"github.com/toolcheck/toolcheck/internal/flow"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
+	"github.com/toolcheck/toolcheck/internal/memo"
 )
 
 // A Finder reads the error tests and failure paths of one package. It is
@@ -24,8 +24,7 @@ type Finder struct {
 	info         *types.Info
 	flow         *flow.Info
 	callerErrors []string
-	mu           sync.Mutex
-	tests        map[ast.Expr]Test // memoizes TestOf (guarded by mu)
+	tests        memo.Map[ast.Expr, Test] // TestOf's answers
 }
 
 // New returns the Finder of the package info describes: fl indexes its
@@ -242,20 +241,7 @@ var errorIface = types.Universe.Lookup("error").Type().Underlying().(*types.Inte
 // siblings, a predicate IsX(err) whose name says the kind, and their
 // combinations with &&, || and !.
 func (f *Finder) TestOf(cond ast.Expr) Test {
-	f.mu.Lock()
-	t, ok := f.tests[cond]
-	f.mu.Unlock()
-	if ok {
-		return t // each return below a test asks about it again
-	}
-	t = f.testOf(cond)
-	f.mu.Lock()
-	if f.tests == nil {
-		f.tests = map[ast.Expr]Test{}
-	}
-	f.tests[cond] = t
-	f.mu.Unlock()
-	return t
+	return f.tests.Get(cond, f.testOf) // each return below a test asks about it again
 }
 
 func (f *Finder) testOf(cond ast.Expr) Test {

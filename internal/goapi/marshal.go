@@ -11,9 +11,10 @@ import (
 	"go/ast"
 	"go/types"
 	"reflect"
-	"sync"
 
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/toolcheck/toolcheck/internal/memo"
 )
 
 // A Marshal answers CannotFail for the calls of one package, remembering
@@ -21,8 +22,7 @@ import (
 // in many tools, and judging a large type walks all of its fields). The
 // zero Marshal is ready to use; its methods may be called concurrently.
 type Marshal struct {
-	mu   sync.Mutex
-	memo map[types.Type]bool // MarshalCanFail's answers
+	canFail memo.Map[types.Type, bool] // MarshalCanFail's answers
 }
 
 // CannotFail reports whether call is an encoding/json marshal
@@ -36,29 +36,11 @@ func (m *Marshal) CannotFail(info *types.Info, call *ast.CallExpr, every func(e 
 	if !IsMarshal(typeutil.StaticCallee(info, call)) || len(call.Args) == 0 {
 		return false
 	}
-	cannot := func(t types.Type) bool { return !m.canFail(t) }
+	cannot := func(t types.Type) bool { return !m.canFail.Get(t, MarshalCanFail) }
 	if every == nil {
 		return cannot(info.TypeOf(call.Args[0]))
 	}
 	return every(call.Args[0], cannot)
-}
-
-// canFail is MarshalCanFail, remembered by type.
-func (m *Marshal) canFail(t types.Type) bool {
-	m.mu.Lock()
-	v, ok := m.memo[t]
-	m.mu.Unlock()
-	if ok {
-		return v
-	}
-	v = MarshalCanFail(t)
-	m.mu.Lock()
-	if m.memo == nil {
-		m.memo = map[types.Type]bool{}
-	}
-	m.memo[t] = v
-	m.mu.Unlock()
-	return v
 }
 
 // IsMarshal reports whether fn marshals its first argument to JSON:

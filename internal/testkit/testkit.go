@@ -76,3 +76,18 @@ func TypesInfo() *types.Info {
 		Scopes: map[ast.Node]*types.Scope{},
 	}
 }
+
+// WriteFiles writes each file, named by its slash-separated path under
+// dir, creating the directories it needs.
+func WriteFiles(t testing.TB, dir string, files map[string]string) {
+	t.Helper()
+	for name, text := range files {
+		path := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

@@ -28,9 +28,10 @@
 // every package is analysed.
 //
 // Analyzers are built on a model with Attach. A model made by NewHost also
-// runs their analyses in its own pass and carries their facts, so that it
-// is the only analyzer a driver must run on every dependency; a model made
-// by New leaves each analyzer to declare and compute its own.
+// runs their analyses in its own pass (those of the analyzers that report
+// in the run, when the driver says which) and carries their facts, so that
+// it is the only analyzer a driver must run on every dependency; a model
+// made by New leaves each analyzer to declare and compute its own.
 //
 // Where things are: registrations.go recognises a tool registration, and
 // tools.go the tool it registers; build.go follows registrations to their

@@ -1,0 +1,34 @@
+// Package memo holds Map, a table of answers computed once per key, safe
+// for concurrent use: what a package's indexes remember of the questions
+// the analyzers ask them.
+package memo
+
+import "sync"
+
+// A Map remembers, for each key, the answer its computation gave. The zero
+// Map is ready to use; its methods may be called concurrently. An answer
+// is computed outside the lock, so a computation may ask the Map about
+// other keys; two callers asking about one key at once may both compute
+// it, and the answers must then be the same.
+type Map[K comparable, V any] struct {
+	mu sync.Mutex
+	m  map[K]V
+}
+
+// Get returns the answer for k, computing it with compute the first time.
+func (m *Map[K, V]) Get(k K, compute func(K) V) V {
+	m.mu.Lock()
+	v, ok := m.m[k]
+	m.mu.Unlock()
+	if ok {
+		return v
+	}
+	v = compute(k)
+	m.mu.Lock()
+	if m.m == nil {
+		m.m = map[K]V{}
+	}
+	m.m[k] = v
+	m.mu.Unlock()
+	return v
+}
