@@ -23,6 +23,7 @@ import (
 	"github.com/toolcheck/toolcheck/internal/astindex"
 	"github.com/toolcheck/toolcheck/internal/flow"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
+	"github.com/toolcheck/toolcheck/internal/memo"
 	"github.com/toolcheck/toolcheck/internal/toolerror"
 )
 
@@ -57,9 +58,9 @@ type Inputs struct {
 type Builder struct {
 	Inputs
 	mu          sync.Mutex
-	bounded     map[*ast.File]bool               // memoizes BehindBoundary (guarded by mu)
-	installable *bool                            // memoizes allInstallable (guarded by mu)
-	funcs       map[*types.Package][]*types.Func // memoizes scopeFuncs (guarded by mu)
+	bounded     map[*ast.File]bool                      // memoizes BehindBoundary (guarded by mu)
+	installable *bool                                   // memoizes allInstallable (guarded by mu)
+	funcs       memo.Map[*types.Package, []*types.Func] // scopeFuncs' answers
 }
 
 // New returns the fix builder of the package in.
@@ -97,25 +98,16 @@ func (fb *Builder) visibleFuncs(file *ast.File, keep func(*types.Package) bool) 
 // functions of pkg the package can call: all of its own, the exported
 // ones of another. Each package's list is made once.
 func (fb *Builder) scopeFuncs(pkg *types.Package) []*types.Func {
-	fb.mu.Lock()
-	fns, ok := fb.funcs[pkg]
-	fb.mu.Unlock()
-	if ok {
-		return fns
-	}
-	scope := pkg.Scope()
-	for _, name := range scope.Names() {
-		if fn, ok := scope.Lookup(name).(*types.Func); ok && (pkg == fb.Pass.Pkg || fn.Exported()) {
-			fns = append(fns, fn)
+	return fb.funcs.Get(pkg, func(pkg *types.Package) []*types.Func {
+		var fns []*types.Func
+		scope := pkg.Scope()
+		for _, name := range scope.Names() {
+			if fn, ok := scope.Lookup(name).(*types.Func); ok && (pkg == fb.Pass.Pkg || fn.Exported()) {
+				fns = append(fns, fn)
+			}
 		}
-	}
-	fb.mu.Lock()
-	if fb.funcs == nil {
-		fb.funcs = map[*types.Package][]*types.Func{}
-	}
-	fb.funcs[pkg] = fns
-	fb.mu.Unlock()
-	return fns
+		return fns
+	})
 }
 
 // Qualifier returns the prefix that names the package path (whose name is

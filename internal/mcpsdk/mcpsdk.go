@@ -279,7 +279,7 @@ func isContext(t types.Type) bool { return IsNamed(t, "context", "Context") }
 // when it is it, or an alias of it.
 var errorType = types.Universe.Lookup("error").Type()
 
-func isError(t types.Type) bool { return t != nil && types.Unalias(t) == errorType }
+func isError(t types.Type) bool { return types.Unalias(t) == errorType }
 
 func isString(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
