@@ -7,7 +7,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net/http"
 )
 
 type Meta struct{ AdditionalFields map[string]any }
@@ -33,7 +32,10 @@ type CallToolParams struct {
 
 type CallToolRequest struct {
 	Request
-	Header http.Header
+	// Header is a net/http.Header in the SDK. No analyzer reads it, and
+	// importing net/http here would have every analyzer test type-check
+	// net/http and its dependencies from source (a third of their CPU).
+	Header map[string][]string
 	Params CallToolParams
 }
 
