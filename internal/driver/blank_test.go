@@ -130,7 +130,7 @@ func keyedLength(f *ast.File) {
 // library: each file parses, with the same declarations at the same
 // positions, and the body of each function empty.
 func TestBlankBodiesStd(t *testing.T) {
-	goroot := goEnvRoot(".", nil)
+	goroot := goEnvTrim(".", nil).GOROOT
 	if goroot == "" {
 		t.Fatal("go env GOROOT: no answer")
 	}

@@ -24,42 +24,28 @@ const LoadMode = packages.LoadAllSyntax | packages.NeedModule
 // system itself (no go command, a malformed pattern); errors of single
 // packages are left in the packages, for Broken to report.
 //
-// The standard library is type-checked from its declarations alone (see
-// ParseFile); should that leave one of its packages with errors (a
-// release whose sources break an assumption of ParseFile), the packages
-// are loaded again whole.
+// The standard library and the MCP SDKs are type-checked from their
+// declarations alone (see Trim); should that leave one of their packages
+// with errors, the packages are loaded again whole.
 func Load(dir string, patterns []string, tests bool, env []string) ([]*packages.Package, error) {
-	goroot := goEnvRoot(dir, env)
+	trim := goEnvTrim(dir, env)
 	for {
 		cfg := &packages.Config{
 			Mode:      LoadMode,
 			Dir:       dir,
 			Tests:     tests,
 			Env:       env,
-			ParseFile: ParseFile(goroot),
+			ParseFile: ParseFile(trim),
 		}
 		pkgs, err := packages.Load(cfg, patterns...)
 		if err != nil {
 			return nil, fmt.Errorf("loading packages: %v", err)
 		}
-		if goroot == "" || !StdBroken(pkgs, goroot) {
+		if !trim.Broken(pkgs) {
 			return pkgs, nil
 		}
-		goroot = ""
+		trim = Trim{}
 	}
-}
-
-// StdBroken reports whether a package of the standard library under
-// goroot, among pkgs and their dependencies, has errors.
-func StdBroken(pkgs []*packages.Package, goroot string) bool {
-	src := filepath.Join(goroot, "src") + string(filepath.Separator)
-	broken := false
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		if len(p.Errors) > 0 && len(p.GoFiles) > 0 && strings.HasPrefix(p.GoFiles[0], src) {
-			broken = true
-		}
-	})
-	return broken
 }
 
 // BrokenPackage is a package that failed to load, parse or type-check,

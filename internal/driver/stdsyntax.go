@@ -1,52 +1,105 @@
 package driver
 
 import (
+	"encoding/json"
 	"go/ast"
 	"go/parser"
 	"go/token"
 	"os/exec"
 	"path"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
+
+	"golang.org/x/tools/go/packages"
+
+	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 )
 
-// goEnvRoot returns the root of the standard library the go command uses in
-// dir with env (the toolchain a go.mod selects may not be the one that
-// built toolcheck), or "" if the go command cannot say.
-func goEnvRoot(dir string, env []string) string {
-	cmd := exec.Command("go", "env", "GOROOT")
+// Trim names the files a loader parses for their declarations alone:
+// those of the standard library (under GOROOT/src) and of the MCP SDKs'
+// modules in the module cache (GOMODCACHE/MODULE@VERSION, for each of
+// mcpsdk.Modules). No analyzer learns anything from the bodies of their
+// functions: what toolcheck knows of their APIs is written down, in goapi,
+// mcpsdk and the model. The zero Trim parses every file whole.
+type Trim struct {
+	GOROOT, GOMODCACHE string
+}
+
+// goEnvTrim returns the Trim of the go command in dir with env (the
+// toolchain a go.mod selects may not be the one that built toolcheck), or
+// the zero Trim if the go command cannot say.
+func goEnvTrim(dir string, env []string) Trim {
+	cmd := exec.Command("go", "env", "-json", "GOROOT", "GOMODCACHE")
 	cmd.Dir = dir
 	if env != nil {
 		cmd.Env = env
 	}
 	out, err := cmd.Output()
 	if err != nil {
-		return ""
+		return Trim{}
 	}
-	return strings.TrimSpace(string(out))
+	var t Trim
+	if json.Unmarshal(out, &t) != nil {
+		return Trim{}
+	}
+	return t
+}
+
+// trims reports whether filename is one of the files t parses for its
+// declarations alone.
+func (t Trim) trims(filename string) bool {
+	if t.GOROOT != "" && strings.HasPrefix(filename, filepath.Join(t.GOROOT, "src")+string(filepath.Separator)) {
+		return true
+	}
+	if t.GOMODCACHE == "" {
+		return false
+	}
+	rel, ok := strings.CutPrefix(filename, filepath.Clean(t.GOMODCACHE)+string(filepath.Separator))
+	if !ok {
+		return false
+	}
+	rel = filepath.ToSlash(rel)
+	for _, m := range mcpsdk.Modules {
+		if strings.HasPrefix(rel, m+"@") {
+			return true
+		}
+	}
+	return false
+}
+
+// Broken reports whether a package whose files t trims, among pkgs and
+// their dependencies, has errors: a release whose sources break an
+// assumption of declarationsOnly, or an import whose name it could not
+// tell (see packageNames).
+func (t Trim) Broken(pkgs []*packages.Package) bool {
+	if t == (Trim{}) {
+		return false
+	}
+	broken := false
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		if len(p.Errors) > 0 && len(p.GoFiles) > 0 && t.trims(p.GoFiles[0]) {
+			broken = true
+		}
+	})
+	return broken
 }
 
 // ParseFile returns the parser the loaders give go/packages: it parses a
-// file as go/packages would, except that a file of the standard library
-// (under goroot) keeps only its declarations, as if its functions were
-// implemented in assembly. No analyzer learns anything from the bodies of
-// the standard library's functions (what toolcheck knows of its APIs is
-// written down, in goapi and the model), and type-checking them was about
-// half of loading a small server. Such a file is parsed with its bodies
-// blanked (blankBodies) and without its comments, which no analyzer reads
-// there either: parsing it whole was a third of a run's CPU. With goroot
-// "", every file keeps its bodies.
-func ParseFile(goroot string) func(*token.FileSet, string, []byte) (*ast.File, error) {
-	src := ""
-	if goroot != "" {
-		src = filepath.Join(goroot, "src") + string(filepath.Separator)
-	}
+// file as go/packages would, except that a file t trims keeps only its
+// declarations, as if its functions were implemented in assembly.
+// Type-checking the standard library's bodies was about half of loading a
+// small server, and the SDKs' a seventh of loading one of the end-to-end
+// fixtures. Such a file is parsed with its bodies blanked (blankBodies)
+// and without its comments, which no analyzer reads there either: parsing
+// the standard library whole was a third of a run's CPU.
+func ParseFile(t Trim) func(*token.FileSet, string, []byte) (*ast.File, error) {
 	return func(fset *token.FileSet, filename string, data []byte) (*ast.File, error) {
 		// As go/packages, without the parser's object resolution, which
 		// nothing reads (the type checker resolves names itself).
 		const mode = parser.AllErrors | parser.ParseComments | parser.SkipObjectResolution
-		if src == "" || !strings.HasPrefix(filename, src) {
+		if !t.trims(filename) {
 			return parser.ParseFile(fset, filename, data, mode)
 		}
 		f, err := parser.ParseFile(fset, filename, blankBodies(data), parser.AllErrors|parser.SkipObjectResolution)
@@ -117,11 +170,11 @@ func declarationsOnly(f *ast.File) {
 		if err != nil || p == "C" || imp.Name != nil && imp.Name.Name == "_" {
 			continue
 		}
-		name := stdPackageName(p)
+		names := packageNames(p)
 		if imp.Name != nil {
-			name = imp.Name.Name
+			names = []string{imp.Name.Name}
 		}
-		if !qualifiers[name] {
+		if !slices.ContainsFunc(names, func(n string) bool { return qualifiers[n] }) {
 			imp.Name = &ast.Ident{Name: "_", NamePos: imp.Path.Pos()}
 		}
 	}
@@ -176,13 +229,26 @@ func genericRecv(t ast.Expr) bool {
 	return false
 }
 
-// stdPackageName is the name of a package of the standard library: the
-// last element of its path, or the one before a major version suffix
-// (math/rand/v2).
-func stdPackageName(p string) string {
+// packageNames returns the names the package at import path p may have:
+// the last element of its path, or the one before a major version suffix
+// (math/rand/v2), which is the name of every package of the standard
+// library, and that element without a gopkg.in version (yaml.v3), a go-
+// prefix or a -go suffix. A package outside the standard library can be
+// named otherwise: an import declarationsOnly then blanks (or keeps)
+// wrongly leaves its package with an error, and the loaders load again
+// whole (Trim.Broken).
+func packageNames(p string) []string {
 	name := path.Base(p)
 	if len(name) > 1 && name[0] == 'v' && strings.Trim(name[1:], "0123456789") == "" {
-		return path.Base(path.Dir(p))
+		name = path.Base(path.Dir(p))
 	}
-	return name
+	names := []string{name}
+	if i := strings.LastIndex(name, ".v"); i > 0 && strings.Trim(name[i+2:], "0123456789") == "" {
+		name = name[:i]
+		names = append(names, name)
+	}
+	if n := strings.TrimSuffix(strings.TrimPrefix(name, "go-"), "-go"); n != name {
+		names = append(names, n)
+	}
+	return names
 }

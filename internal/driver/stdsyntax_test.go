@@ -6,10 +6,13 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/packages"
+
+	"github.com/toolcheck/toolcheck/internal/testkit"
 )
 
 // TestDeclarationsOnly checks what a file of the standard library keeps.
@@ -94,7 +97,7 @@ var empty, pair = T{}, map[string]int{}
 		{goroot, filepath.Join(t.TempDir(), "p.go"), src}, // not the standard library
 		{"", name, src},                                   // no GOROOT known
 	} {
-		f, err := ParseFile(tc.goroot)(fset, tc.name, []byte(src))
+		f, err := ParseFile(Trim{GOROOT: tc.goroot})(fset, tc.name, []byte(src))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -105,7 +108,7 @@ var empty, pair = T{}, map[string]int{}
 	// A file with a dot import stays whole.
 	dot := strings.Replace(src, `"errors"`, `. "errors"`, 1)
 	dot = strings.Replace(dot, "errors.New", "New", 1)
-	f, err := ParseFile(goroot)(fset, name, []byte(dot))
+	f, err := ParseFile(Trim{GOROOT: goroot})(fset, name, []byte(dot))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,15 +160,15 @@ func F() (int, error) {
 			t.Fatal(err)
 		}
 	}
-	goroot := goEnvRoot(dir, nil)
-	if goroot == "" {
+	trim := goEnvTrim(dir, nil)
+	if trim.GOROOT == "" {
 		t.Fatal("go env GOROOT: no answer")
 	}
 	pkgs, err := Load(dir, []string{"./..."}, false, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if StdBroken(pkgs, goroot) {
+	if trim.Broken(pkgs) {
 		t.Fatal("the standard library did not type-check from its declarations (Load fell back to it whole, but ParseFile's assumptions no longer hold)")
 	}
 	body := map[string]bool{} // by package path and function name
@@ -190,6 +193,95 @@ func F() (int, error) {
 	} {
 		if got, ok := body[fn]; !ok || got != want {
 			t.Errorf("%s: loaded %v, has a body %v; want a body %v", fn, ok, got, want)
+		}
+	}
+}
+
+// TestLoadSDKDeclarations loads the end-to-end fixture's packages that use
+// the real SDKs: both SDKs type-check from their declarations, and the
+// fixture and the SDKs' own dependencies keep their bodies.
+func TestLoadSDKDeclarations(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads the real SDKs")
+	}
+	dir := filepath.Join(testkit.Root(t), "testdata", "e2e")
+	trim := goEnvTrim(dir, nil)
+	if trim.GOMODCACHE == "" {
+		t.Fatal("go env GOMODCACHE: no answer")
+	}
+	pkgs, err := Load(dir, []string{"./golangcidemo", "./messagetextdemo"}, false, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if trim.Broken(pkgs) {
+		t.Fatal("an SDK did not type-check from its declarations (Load fell back to it whole)")
+	}
+	body := map[string]bool{} // by package path and function name
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		for _, e := range p.Errors {
+			t.Errorf("%s: %v", p.ID, e)
+		}
+		for _, f := range p.Syntax {
+			for _, d := range f.Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil {
+					body[p.PkgPath+"."+fd.Name.Name] = fd.Body != nil
+				}
+			}
+		}
+	})
+	for fn, want := range map[string]bool{
+		"example.com/notes/golangcidemo.Guard":                 true,
+		"example.com/notes/messagetextdemo.NewGoSDK":           true,
+		"github.com/mark3labs/mcp-go/server.NewMCPServer":      false,
+		"github.com/mark3labs/mcp-go/mcp.NewToolResultText":    false,
+		"github.com/modelcontextprotocol/go-sdk/mcp.NewServer": false,
+		"github.com/modelcontextprotocol/go-sdk/mcp.AddTool":   true, // generic: a body that panics
+		"github.com/spf13/cast.ToString":                       true, // another module
+	} {
+		if got, ok := body[fn]; !ok || got != want {
+			t.Errorf("%s: loaded %v, has a body %v; want a body %v", fn, ok, got, want)
+		}
+	}
+}
+
+// TestTrims checks which files a Trim parses for their declarations.
+func TestTrims(t *testing.T) {
+	root, cache := filepath.FromSlash("/go"), filepath.FromSlash("/home/u/go/pkg/mod")
+	trim := Trim{GOROOT: root, GOMODCACHE: cache}
+	for _, tc := range []struct {
+		file string
+		want bool
+	}{
+		{"/go/src/net/http/client.go", true},
+		{"/go/misc/x.go", false},
+		{"/home/u/go/pkg/mod/github.com/mark3labs/mcp-go@v0.43.0/server/server.go", true},
+		{"/home/u/go/pkg/mod/github.com/modelcontextprotocol/go-sdk@v1.1.0/mcp/server.go", true},
+		{"/home/u/go/pkg/mod/github.com/mark3labs/mcp-go-extra@v1.0.0/x.go", false},
+		{"/home/u/go/pkg/mod/github.com/spf13/cast@v1.7.1/cast.go", false},
+		{"/home/u/src/mcp-go/vendor/github.com/mark3labs/mcp-go/server/server.go", false},
+		{"/home/u/src/github.com/mark3labs/mcp-go@v1/server.go", false},
+	} {
+		if got := trim.trims(filepath.FromSlash(tc.file)); got != tc.want {
+			t.Errorf("trims(%s) = %v, want %v", tc.file, got, tc.want)
+		}
+	}
+	if (Trim{}).trims(filepath.FromSlash("/go/src/fmt/print.go")) {
+		t.Error("the zero Trim trims a file")
+	}
+}
+
+// TestPackageNames checks the names an import may be used by.
+func TestPackageNames(t *testing.T) {
+	for p, want := range map[string][]string{
+		"encoding/json":                      {"json"},
+		"math/rand/v2":                       {"rand"},
+		"gopkg.in/yaml.v3":                   {"yaml.v3", "yaml"},
+		"github.com/yosida95/uritemplate/v3": {"uritemplate"},
+		"github.com/bahlo/generic-list-go":   {"generic-list-go", "generic-list"},
+		"github.com/go-openapi/go-errors":    {"go-errors", "errors"},
+	} {
+		if got := packageNames(p); !slices.Equal(got, want) {
+			t.Errorf("packageNames(%q) = %q, want %q", p, got, want)
 		}
 	}
 }

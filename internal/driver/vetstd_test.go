@@ -22,7 +22,7 @@ import (
 // dependent reads it; a package of a module and a unit run for findings
 // are left to unitchecker.
 func TestVetStd(t *testing.T) {
-	goroot := goEnvRoot("", nil)
+	goroot := goEnvTrim("", nil).GOROOT
 	if goroot == "" {
 		t.Skip("no go command")
 	}

@@ -330,14 +330,15 @@ func (b *packagesBackend) load(ctx context.Context, env *goEnv, req *request, ea
 		}
 	}
 	patterns := loadPatterns(req.dir, files)
-	// The standard library from its declarations alone, as the command
-	// loads it (driver.Load), and whole should that break it.
-	goroot := env.GOROOT
+	// The standard library and the SDKs from their declarations alone,
+	// as the command loads them (driver.Load), and whole should that
+	// break them.
+	trim := driver.Trim{GOROOT: env.GOROOT, GOMODCACHE: env.GOMODCACHE}
 	for {
 		var mu sync.Mutex
 		src := map[string][]byte{}
 		fset := token.NewFileSet()
-		parse := driver.ParseFile(goroot)
+		parse := driver.ParseFile(trim)
 		cfg := &packages.Config{
 			Mode:    packages.LoadAllSyntax | packages.NeedModule,
 			Context: ctx,
@@ -364,8 +365,8 @@ func (b *packagesBackend) load(ctx context.Context, env *goEnv, req *request, ea
 		if err != nil {
 			return nil, err
 		}
-		if goroot != "" && driver.StdBroken(initial, goroot) {
-			goroot = ""
+		if trim.Broken(initial) {
+			trim = driver.Trim{}
 			continue
 		}
 		c := newLoadCache(env, req.dir, files, fset, initial, src)

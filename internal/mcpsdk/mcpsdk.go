@@ -17,6 +17,9 @@ const (
 	GoSDKMCP    = "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
+// Modules are the paths of the SDKs' modules.
+var Modules = []string{"github.com/mark3labs/mcp-go", "github.com/modelcontextprotocol/go-sdk"}
+
 // SDKPaths lists the SDK packages whose presence makes a package relevant.
 var SDKPaths = []string{MCPGoServer, MCPGoMCP, GoSDKMCP}
 

@@ -1,6 +1,7 @@
 // Command floor-driver is toolcheck's benchmark floor on toolcheck's own
-// driver: the loader toolcheck's command uses (the standard library read
-// from its declarations, every other package from source) running one
+// driver: the loader toolcheck's command uses (the standard library and
+// the MCP SDKs read from their declarations, every other package from
+// source) running one
 // analyzer that does nothing but declares a fact type. Against it,
 // toolcheck's cost is its analysis alone; against floor-facts, whose
 // multichecker driver type-checks the standard library whole, the cost
