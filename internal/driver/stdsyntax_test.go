@@ -160,18 +160,40 @@ func F() (int, error) {
 			t.Fatal(err)
 		}
 	}
+	checkBodies(t, loadTrimmed(t, dir, "./..."), map[string]bool{
+		"example.com/m.F":       true,
+		"net/http.Get":          false,
+		"encoding/json.Marshal": false,
+		"math/rand/v2.Int":      false,
+		"slices.Index":          true, // generic: a body that panics
+	})
+}
+
+// loadTrimmed loads patterns from dir and fails unless every package Load
+// reads from its declarations type-checked (else Load fell back to
+// loading them whole: ParseFile's assumptions no longer hold).
+func loadTrimmed(t *testing.T, dir string, patterns ...string) []*packages.Package {
+	t.Helper()
 	trim := goEnvTrim(dir, nil)
-	if trim.GOROOT == "" {
-		t.Fatal("go env GOROOT: no answer")
+	if trim.GOROOT == "" || trim.GOMODCACHE == "" {
+		t.Fatalf("go env GOROOT GOMODCACHE: %+v", trim)
 	}
-	pkgs, err := Load(dir, []string{"./..."}, false, nil)
+	pkgs, err := Load(dir, patterns, false, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if trim.Broken(pkgs) {
-		t.Fatal("the standard library did not type-check from its declarations (Load fell back to it whole, but ParseFile's assumptions no longer hold)")
+		t.Fatal("a package of the standard library or an SDK did not type-check from its declarations")
 	}
-	body := map[string]bool{} // by package path and function name
+	return pkgs
+}
+
+// checkBodies checks that pkgs and their dependencies have no errors and
+// that each function of want (by package path and name) was loaded, with
+// a body or without as want says.
+func checkBodies(t *testing.T, pkgs []*packages.Package, want map[string]bool) {
+	t.Helper()
+	body := map[string]bool{}
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		for _, e := range p.Errors {
 			t.Errorf("%s: %v", p.ID, e)
@@ -184,15 +206,9 @@ func F() (int, error) {
 			}
 		}
 	})
-	for fn, want := range map[string]bool{
-		"example.com/m.F":       true,
-		"net/http.Get":          false,
-		"encoding/json.Marshal": false,
-		"math/rand/v2.Int":      false,
-		"slices.Index":          true, // generic: a body that panics
-	} {
-		if got, ok := body[fn]; !ok || got != want {
-			t.Errorf("%s: loaded %v, has a body %v; want a body %v", fn, ok, got, want)
+	for fn, w := range want {
+		if got, ok := body[fn]; !ok || got != w {
+			t.Errorf("%s: loaded %v, has a body %v; want a body %v", fn, ok, got, w)
 		}
 	}
 }
@@ -205,31 +221,7 @@ func TestLoadSDKDeclarations(t *testing.T) {
 		t.Skip("loads the real SDKs")
 	}
 	dir := filepath.Join(testkit.Root(t), "testdata", "e2e")
-	trim := goEnvTrim(dir, nil)
-	if trim.GOMODCACHE == "" {
-		t.Fatal("go env GOMODCACHE: no answer")
-	}
-	pkgs, err := Load(dir, []string{"./golangcidemo", "./messagetextdemo"}, false, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if trim.Broken(pkgs) {
-		t.Fatal("an SDK did not type-check from its declarations (Load fell back to it whole)")
-	}
-	body := map[string]bool{} // by package path and function name
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		for _, e := range p.Errors {
-			t.Errorf("%s: %v", p.ID, e)
-		}
-		for _, f := range p.Syntax {
-			for _, d := range f.Decls {
-				if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil {
-					body[p.PkgPath+"."+fd.Name.Name] = fd.Body != nil
-				}
-			}
-		}
-	})
-	for fn, want := range map[string]bool{
+	checkBodies(t, loadTrimmed(t, dir, "./golangcidemo", "./messagetextdemo"), map[string]bool{
 		"example.com/notes/golangcidemo.Guard":                 true,
 		"example.com/notes/messagetextdemo.NewGoSDK":           true,
 		"github.com/mark3labs/mcp-go/server.NewMCPServer":      false,
@@ -237,11 +229,7 @@ func TestLoadSDKDeclarations(t *testing.T) {
 		"github.com/modelcontextprotocol/go-sdk/mcp.NewServer": false,
 		"github.com/modelcontextprotocol/go-sdk/mcp.AddTool":   true, // generic: a body that panics
 		"github.com/spf13/cast.ToString":                       true, // another module
-	} {
-		if got, ok := body[fn]; !ok || got != want {
-			t.Errorf("%s: loaded %v, has a body %v; want a body %v", fn, ok, got, want)
-		}
-	}
+	})
 }
 
 // TestTrims checks which files a Trim parses for their declarations.
