@@ -90,10 +90,10 @@ func (t Trim) Broken(pkgs []*packages.Package) bool {
 // file as go/packages would, except that a file t trims keeps only its
 // declarations, as if its functions were implemented in assembly.
 // Type-checking the standard library's bodies was about half of loading a
-// small server, and the SDKs' a seventh of loading one of the end-to-end
-// fixtures. Such a file is parsed with its bodies blanked (blankBodies)
-// and without its comments, which no analyzer reads there either: parsing
-// the standard library whole was a third of a run's CPU.
+// small server, and the SDKs' a tenth of a run on the end-to-end fixture.
+// Such a file is parsed with its bodies blanked (blankBodies) and without
+// its comments, which no analyzer reads there either: parsing the standard
+// library whole was a third of a run's CPU.
 func ParseFile(t Trim) func(*token.FileSet, string, []byte) (*ast.File, error) {
 	return func(fset *token.FileSet, filename string, data []byte) (*ast.File, error) {
 		// As go/packages, without the parser's object resolution, which
