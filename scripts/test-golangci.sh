@@ -10,7 +10,8 @@
 # settings fail clearly, //nolint:toolcheck suppresses, SARIF is written,
 # and --fix applies the same fixes as `toolcheck -fix`.
 #
-# Usage: scripts/test-golangci.sh [go test flags, e.g. -v]
+# Usage: scripts/test-golangci.sh [go test flags, e.g. -v; -timeout 15m
+# unless they give one]
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -19,5 +20,5 @@ bin=$(bash scripts/build-golangci.sh)
 built=$(date +%s)
 echo "test-golangci: custom golangci-lint ready in $((built - start))s: $bin"
 
-TOOLCHECK_GCL="$bin" go test -tags golangci -count=1 -run '^TestGolangci$' "$@" ./plugin/
+TOOLCHECK_GCL="$bin" go test -tags golangci -count=1 -timeout 15m -run '^TestGolangci$' "$@" ./plugin/
 echo "test-golangci: build $((built - start))s, test $(($(date +%s) - built))s"

@@ -10,7 +10,8 @@
 # test ./...)` runs the tests there. This script runs them on a copy at the
 # newest releases the project has been checked against.
 #
-# Usage: scripts/test-toolerr-versions.sh [go test flags]
+# Usage: scripts/test-toolerr-versions.sh [go test flags; -timeout 5m
+# unless they give one]
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -25,4 +26,4 @@ go get $newest >/dev/null
 go mod tidy
 echo "test-toolerr-versions: the newest checked"
 go list -m github.com/mark3labs/mcp-go github.com/modelcontextprotocol/go-sdk
-go test -count=1 "$@" ./...
+go test -count=1 -timeout 5m "$@" ./...
