@@ -19,8 +19,9 @@ import (
 
 // Trim names the files a loader parses for their declarations alone:
 // those of the standard library (under GOROOT/src) and of the MCP SDKs'
-// modules in the module cache (GOMODCACHE/MODULE@VERSION, for each of
-// mcpsdk.Modules). No analyzer learns anything from the bodies of their
+// modules (each of mcpsdk.Modules) in the module cache
+// (GOMODCACHE/MODULE@VERSION) or vendored (a vendor/MODULE directory). No
+// analyzer learns anything from the bodies of their
 // functions: what toolcheck knows of their APIs is written down, in goapi,
 // mcpsdk and the model. The zero Trim parses every file whole.
 type Trim struct {
@@ -53,16 +54,17 @@ func (t Trim) trims(filename string) bool {
 	if t.GOROOT != "" && strings.HasPrefix(filename, filepath.Join(t.GOROOT, "src")+string(filepath.Separator)) {
 		return true
 	}
-	if t.GOMODCACHE == "" {
+	if t == (Trim{}) {
 		return false
 	}
-	rel, ok := strings.CutPrefix(filename, filepath.Clean(t.GOMODCACHE)+string(filepath.Separator))
-	if !ok {
-		return false
+	rel, cached := "", false
+	if t.GOMODCACHE != "" {
+		rel, cached = strings.CutPrefix(filename, filepath.Clean(t.GOMODCACHE)+string(filepath.Separator))
+		rel = filepath.ToSlash(rel)
 	}
-	rel = filepath.ToSlash(rel)
+	slash := filepath.ToSlash(filename)
 	for _, m := range mcpsdk.Modules {
-		if strings.HasPrefix(rel, m+"@") {
+		if cached && strings.HasPrefix(rel, m+"@") || strings.Contains(slash, "/vendor/"+m+"/") {
 			return true
 		}
 	}

@@ -1,10 +1,12 @@
 package driver
 
 import (
+	"bytes"
 	"go/ast"
 	"go/format"
 	"go/token"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -220,8 +222,7 @@ func TestLoadSDKDeclarations(t *testing.T) {
 	if testing.Short() {
 		t.Skip("loads the real SDKs")
 	}
-	dir := filepath.Join(testkit.Root(t), "testdata", "e2e")
-	checkBodies(t, loadTrimmed(t, dir, "./golangcidemo", "./messagetextdemo"), map[string]bool{
+	want := map[string]bool{
 		"example.com/notes/golangcidemo.Guard":                 true,
 		"example.com/notes/messagetextdemo.NewGoSDK":           true,
 		"github.com/mark3labs/mcp-go/server.NewMCPServer":      false,
@@ -229,6 +230,31 @@ func TestLoadSDKDeclarations(t *testing.T) {
 		"github.com/modelcontextprotocol/go-sdk/mcp.NewServer": false,
 		"github.com/modelcontextprotocol/go-sdk/mcp.AddTool":   true, // generic: a body that panics
 		"github.com/spf13/cast.ToString":                       true, // another module
+	}
+	e2e := filepath.Join(testkit.Root(t), "testdata", "e2e")
+	t.Run("module cache", func(t *testing.T) {
+		checkBodies(t, loadTrimmed(t, e2e, "./golangcidemo", "./messagetextdemo"), want)
+	})
+	t.Run("vendored", func(t *testing.T) {
+		dir := filepath.Join(t.TempDir(), "e2e")
+		if err := os.CopyFS(dir, os.DirFS(e2e)); err != nil {
+			t.Fatal(err)
+		}
+		gomod := filepath.Join(dir, "go.mod")
+		data, err := os.ReadFile(gomod)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data = bytes.ReplaceAll(data, []byte("=> ../../toolerr"), []byte("=> "+filepath.Join(testkit.Root(t), "toolerr")))
+		if err := os.WriteFile(gomod, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command("go", "mod", "vendor")
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("go mod vendor: %v\n%s", err, out)
+		}
+		checkBodies(t, loadTrimmed(t, dir, "./golangcidemo", "./messagetextdemo"), want)
 	})
 }
 
@@ -246,7 +272,9 @@ func TestTrims(t *testing.T) {
 		{"/home/u/go/pkg/mod/github.com/modelcontextprotocol/go-sdk@v1.1.0/mcp/server.go", true},
 		{"/home/u/go/pkg/mod/github.com/mark3labs/mcp-go-extra@v1.0.0/x.go", false},
 		{"/home/u/go/pkg/mod/github.com/spf13/cast@v1.7.1/cast.go", false},
-		{"/home/u/src/mcp-go/vendor/github.com/mark3labs/mcp-go/server/server.go", false},
+		{"/home/u/src/server/vendor/github.com/mark3labs/mcp-go/server/server.go", true},
+		{"/home/u/src/server/vendor/github.com/mark3labs/mcp-go-extra/x.go", false},
+		{"/home/u/src/server/vendor/github.com/spf13/cast/cast.go", false},
 		{"/home/u/src/github.com/mark3labs/mcp-go@v1/server.go", false},
 	} {
 		if got := trim.trims(filepath.FromSlash(tc.file)); got != tc.want {
