@@ -50,25 +50,42 @@ func goEnvTrim(dir string, env []string) Trim {
 
 // trims reports whether filename is one of the files t parses for its
 // declarations alone.
-func (t Trim) trims(filename string) bool {
-	if t.GOROOT != "" && strings.HasPrefix(filename, filepath.Join(t.GOROOT, "src")+string(filepath.Separator)) {
-		return true
-	}
+func (t Trim) trims(filename string) bool { return t.matcher()(filename) }
+
+// matcher returns trims for many files: the prefixes made once.
+func (t Trim) matcher() func(filename string) bool {
 	if t == (Trim{}) {
-		return false
+		return func(string) bool { return false }
 	}
-	rel, cached := "", false
+	sep := string(filepath.Separator)
+	src, cache := "", ""
+	if t.GOROOT != "" {
+		src = filepath.Join(t.GOROOT, "src") + sep
+	}
 	if t.GOMODCACHE != "" {
-		rel, cached = strings.CutPrefix(filename, filepath.Clean(t.GOMODCACHE)+string(filepath.Separator))
-		rel = filepath.ToSlash(rel)
+		cache = filepath.Clean(t.GOMODCACHE) + sep
 	}
-	slash := filepath.ToSlash(filename)
+	var cached, vendored []string
 	for _, m := range mcpsdk.Modules {
-		if cached && strings.HasPrefix(rel, m+"@") || strings.Contains(slash, "/vendor/"+m+"/") {
+		cached = append(cached, m+"@")
+		vendored = append(vendored, "/vendor/"+m+"/")
+	}
+	return func(filename string) bool {
+		if src != "" && strings.HasPrefix(filename, src) {
 			return true
 		}
+		rel, inCache := "", false
+		if cache != "" {
+			rel, inCache = strings.CutPrefix(filename, cache)
+		}
+		rel, slash := filepath.ToSlash(rel), filepath.ToSlash(filename)
+		for i := range cached {
+			if inCache && strings.HasPrefix(rel, cached[i]) || strings.Contains(slash, vendored[i]) {
+				return true
+			}
+		}
+		return false
 	}
-	return false
 }
 
 // Broken reports whether a package whose files t trims, among pkgs and
@@ -79,9 +96,9 @@ func (t Trim) Broken(pkgs []*packages.Package) bool {
 	if t == (Trim{}) {
 		return false
 	}
-	broken := false
+	trims, broken := t.matcher(), false
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		if len(p.Errors) > 0 && len(p.GoFiles) > 0 && t.trims(p.GoFiles[0]) {
+		if len(p.Errors) > 0 && len(p.GoFiles) > 0 && trims(p.GoFiles[0]) {
 			broken = true
 		}
 	})
@@ -97,11 +114,12 @@ func (t Trim) Broken(pkgs []*packages.Package) bool {
 // its comments, which no analyzer reads there either: parsing the standard
 // library whole was a third of a run's CPU.
 func ParseFile(t Trim) func(*token.FileSet, string, []byte) (*ast.File, error) {
+	trims := t.matcher()
 	return func(fset *token.FileSet, filename string, data []byte) (*ast.File, error) {
 		// As go/packages, without the parser's object resolution, which
 		// nothing reads (the type checker resolves names itself).
 		const mode = parser.AllErrors | parser.ParseComments | parser.SkipObjectResolution
-		if !t.trims(filename) {
+		if !trims(filename) {
 			return parser.ParseFile(fset, filename, data, mode)
 		}
 		f, err := parser.ParseFile(fset, filename, blankBodies(data), parser.AllErrors|parser.SkipObjectResolution)
