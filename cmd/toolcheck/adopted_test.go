@@ -41,10 +41,7 @@ func TestAdopted(t *testing.T) {
 	}
 
 	// The twin without the boundary.
-	bare := filepath.Join(t.TempDir(), "adopted")
-	if err := os.CopyFS(bare, os.DirFS(dir)); err != nil {
-		t.Fatal(err)
-	}
+	bare := testkit.CopyModule(t, "adopted")
 	edit := func(name, old, new string) {
 		t.Helper()
 		path := filepath.Join(bare, name)
@@ -59,7 +56,6 @@ func TestAdopted(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	edit("go.mod", "=> ../../toolerr", "=> "+filepath.Join(root, "toolerr"))
 	edit("mcpgoserver/server.go", adoptedBoundaries["mcpgoserver/server.go"], "server.WithRecovery())\n\t_ = mcpgo.NewBoundary")
 	edit("gosdkserver/server.go", adoptedBoundaries["gosdkserver/server.go"], "_ = gosdk.ReceivingBoundary")
 	stdout, stderr, code = run(t, bare, bin, "-json", "./...")

@@ -118,7 +118,7 @@ func TestBaseline(t *testing.T) {
 		t.Skip("builds the binary and loads the real SDKs")
 	}
 	bin := buildTool(t)
-	dir := copyModule(t, "baseline")
+	dir := testkit.CopyModule(t, "baseline")
 	flag := "-baseline=" + baselineFile
 
 	stdout, stderr, code := runShared(t, filepath.Join(testkit.Root(t), "testdata", "baseline"), "./...")
@@ -271,7 +271,7 @@ func TestBaselineErrors(t *testing.T) {
 		t.Skip("builds the binary")
 	}
 	bin := buildTool(t)
-	dir := copyModule(t, "baseline")
+	dir := testkit.CopyModule(t, "baseline")
 	for _, tc := range []struct {
 		name, content string // content "" leaves the file out
 		args          []string
@@ -324,7 +324,7 @@ func TestBaselineKey(t *testing.T) {
 		t.Skip("builds the binary and loads the real SDKs")
 	}
 	bin := buildTool(t)
-	dir := copyModule(t, "baseline")
+	dir := testkit.CopyModule(t, "baseline")
 	writeFile(t, filepath.Join(dir, ".toolcheck.json"), `{"baseline": "ci/`+baselineFile+`"}`)
 	if err := os.Mkdir(filepath.Join(dir, "ci"), 0o755); err != nil {
 		t.Fatal(err)
@@ -393,7 +393,7 @@ func recordedBaseline(t *testing.T) (bin, dir, flag string) {
 		t.Skip("builds the binary and loads the real SDKs")
 	}
 	bin = buildTool(t)
-	dir = copyModule(t, "baseline")
+	dir = testkit.CopyModule(t, "baseline")
 	flag = "-baseline=" + baselineFile
 	if _, stderr, code := run(t, dir, bin, flag, "-write-baseline", "./..."); code != 0 {
 		t.Fatalf("-write-baseline: exit %d: %s", code, stderr)

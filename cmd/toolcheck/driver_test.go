@@ -1,7 +1,6 @@
 package main_test
 
 import (
-	"bytes"
 	"cmp"
 	"encoding/json"
 	"fmt"
@@ -16,27 +15,6 @@ import (
 
 	"github.com/toolcheck/toolcheck/internal/testkit"
 )
-
-// copyModule copies a fixture module of testdata to a fresh directory,
-// pointing a relative replace of toolerr at the checkout.
-func copyModule(t *testing.T, name string) string {
-	t.Helper()
-	root := testkit.Root(t)
-	dst := filepath.Join(t.TempDir(), name)
-	if err := os.CopyFS(dst, os.DirFS(filepath.Join(root, "testdata", name))); err != nil {
-		t.Fatal(err)
-	}
-	gomod := filepath.Join(dst, "go.mod")
-	data, err := os.ReadFile(gomod)
-	if err != nil {
-		t.Fatal(err)
-	}
-	data = bytes.ReplaceAll(data, []byte("=> ../../toolerr"), []byte("=> "+filepath.Join(root, "toolerr")))
-	if err := os.WriteFile(gomod, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return dst
-}
 
 func writeFile(t *testing.T, path, text string) {
 	t.Helper()
@@ -332,7 +310,7 @@ func TestVetFollowsConfig(t *testing.T) {
 		t.Skip("builds the binary and loads the real SDKs")
 	}
 	bin := freshCopy(t, buildTool(t), "vetconfig")
-	dir := copyModule(t, "e2e")
+	dir := testkit.CopyModule(t, "e2e")
 	base, stderr, code := vetFindings(t, bin, dir, "./golangcidemo")
 	if code == 0 || len(base) == 0 {
 		t.Fatalf("go vet: exit %d with %d findings\n%s", code, len(base), stderr)
@@ -487,7 +465,7 @@ func TestBrokenPackages(t *testing.T) {
 		t.Skip("builds the binary and loads the real SDKs")
 	}
 	bin := buildTool(t)
-	dir := copyModule(t, "e2e")
+	dir := testkit.CopyModule(t, "e2e")
 	e2e := filepath.Join(testkit.Root(t), "testdata", "e2e")
 	stdout, _, _ := runShared(t, e2e, "-json", "./...")
 	want := keys(parseJSON(t, e2e, stdout))
@@ -572,7 +550,7 @@ func TestFixAndDiff(t *testing.T) {
 		t.Skip("builds the binary and loads the real SDKs")
 	}
 	bin := buildTool(t)
-	viaDiff, viaFix := copyModule(t, "e2e"), copyModule(t, "e2e")
+	viaDiff, viaFix := testkit.CopyModule(t, "e2e"), testkit.CopyModule(t, "e2e")
 	before := tree(t, viaFix)
 	diff, stderr, code := run(t, viaDiff, bin, "-diff", "./...")
 	if code != 3 || !strings.HasPrefix(diff, "--- a/") {

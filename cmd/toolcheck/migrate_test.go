@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/toolcheck/toolcheck/internal/testkit"
 )
 
 // TestMigrate is the adoption pass on a module with both SDKs and the
@@ -21,7 +23,7 @@ func TestMigrate(t *testing.T) {
 		t.Skip("builds the binary and loads the real SDKs")
 	}
 	bin := buildTool(t)
-	dir := copyModule(t, "migrate")
+	dir := testkit.CopyModule(t, "migrate")
 	before := tree(t, dir)
 	// The findings the fixes must not add to: sites left without a fix
 	// keep the raw error text messagetext reports.

@@ -35,7 +35,7 @@ func TestSummary(t *testing.T) {
 		t.Skip("builds the binary and loads the real SDKs")
 	}
 	bin := buildTool(t)
-	dir := copyModule(t, "baseline")
+	dir := testkit.CopyModule(t, "baseline")
 	plain, _, _ := runShared(t, filepath.Join(testkit.Root(t), "testdata", "baseline"), "./...")
 	stdout, stderr, code := run(t, dir, bin, "-summary", "./...")
 	if code != 3 || stdout != plain || stderr != fixtureSummary {

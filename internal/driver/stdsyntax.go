@@ -48,11 +48,8 @@ func goEnvTrim(dir string, env []string) Trim {
 	return t
 }
 
-// trims reports whether filename is one of the files t parses for its
-// declarations alone.
-func (t Trim) trims(filename string) bool { return t.matcher()(filename) }
-
-// matcher returns trims for many files: the prefixes made once.
+// matcher returns a function reporting whether a file is one of those t
+// parses for their declarations alone.
 func (t Trim) matcher() func(filename string) bool {
 	if t == (Trim{}) {
 		return func(string) bool { return false }
@@ -88,10 +85,10 @@ func (t Trim) matcher() func(filename string) bool {
 	}
 }
 
-// Broken reports whether a package whose files t trims, among pkgs and
-// their dependencies, has errors: a release whose sources break an
-// assumption of declarationsOnly, or an import whose name it could not
-// tell (see packageNames).
+// Broken reports whether a package whose files t reads from their
+// declarations, among pkgs and their dependencies, has errors: a release
+// whose sources break an assumption of declarationsOnly, or an import
+// whose name it could not tell (see packageNames).
 func (t Trim) Broken(pkgs []*packages.Package) bool {
 	if t == (Trim{}) {
 		return false

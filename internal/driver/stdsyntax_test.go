@@ -1,7 +1,6 @@
 package driver
 
 import (
-	"bytes"
 	"go/ast"
 	"go/format"
 	"go/token"
@@ -236,19 +235,7 @@ func TestLoadSDKDeclarations(t *testing.T) {
 		checkBodies(t, loadTrimmed(t, e2e, "./golangcidemo", "./messagetextdemo"), want)
 	})
 	t.Run("vendored", func(t *testing.T) {
-		dir := filepath.Join(t.TempDir(), "e2e")
-		if err := os.CopyFS(dir, os.DirFS(e2e)); err != nil {
-			t.Fatal(err)
-		}
-		gomod := filepath.Join(dir, "go.mod")
-		data, err := os.ReadFile(gomod)
-		if err != nil {
-			t.Fatal(err)
-		}
-		data = bytes.ReplaceAll(data, []byte("=> ../../toolerr"), []byte("=> "+filepath.Join(testkit.Root(t), "toolerr")))
-		if err := os.WriteFile(gomod, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		dir := testkit.CopyModule(t, "e2e")
 		cmd := exec.Command("go", "mod", "vendor")
 		cmd.Dir = dir
 		if out, err := cmd.CombinedOutput(); err != nil {
@@ -277,11 +264,11 @@ func TestTrims(t *testing.T) {
 		{"/home/u/src/server/vendor/github.com/spf13/cast/cast.go", false},
 		{"/home/u/src/github.com/mark3labs/mcp-go@v1/server.go", false},
 	} {
-		if got := trim.trims(filepath.FromSlash(tc.file)); got != tc.want {
-			t.Errorf("trims(%s) = %v, want %v", tc.file, got, tc.want)
+		if got := trim.matcher()(filepath.FromSlash(tc.file)); got != tc.want {
+			t.Errorf("matcher()(%s) = %v, want %v", tc.file, got, tc.want)
 		}
 	}
-	if (Trim{}).trims(filepath.FromSlash("/go/src/fmt/print.go")) {
+	if (Trim{}).matcher()(filepath.FromSlash("/go/src/fmt/print.go")) {
 		t.Error("the zero Trim trims a file")
 	}
 }

@@ -1,8 +1,10 @@
-// Package testkit lays out analysistest GOPATHs: the SDK stubs shared by
-// every analyzer's tests, plus the analyzer's own fixtures.
+// Package testkit lays out the tests' inputs: analysistest GOPATHs (the
+// SDK stubs shared by every analyzer's tests, plus the analyzer's own
+// fixtures) and copies of the checkout's fixture modules.
 package testkit
 
 import (
+	"bytes"
 	"go/ast"
 	"go/types"
 	"io/fs"
@@ -90,4 +92,26 @@ func WriteFiles(t testing.TB, dir string, files map[string]string) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// CopyModule copies the fixture module testdata/NAME of the checkout to a
+// fresh directory and returns it, pointing the module's relative replace
+// of toolerr (=> ../../toolerr) at the checkout's.
+func CopyModule(t testing.TB, name string) string {
+	t.Helper()
+	root := Root(t)
+	dst := filepath.Join(t.TempDir(), name)
+	if err := os.CopyFS(dst, os.DirFS(filepath.Join(root, "testdata", name))); err != nil {
+		t.Fatal(err)
+	}
+	gomod := filepath.Join(dst, "go.mod")
+	data, err := os.ReadFile(gomod)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data = bytes.ReplaceAll(data, []byte("=> ../../toolerr"), []byte("=> "+filepath.Join(root, "toolerr")))
+	if err := os.WriteFile(gomod, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dst
 }
