@@ -22,14 +22,16 @@ import (
 	"go/token"
 	"iter"
 	"slices"
+	"sort"
 )
 
 // An Index holds every node of some files in the order of ast.Inspect.
 type Index struct {
 	nodes  []entry
 	kinds  []uint8   // the kind of each node, for type filters
+	tops   []int32   // the indices of the files' declarations, in order
 	counts [64]int32 // how many nodes of each kind
-	b      *builder  // whose buffers nodes and kinds are, for Recycle
+	b      *builder  // whose buffers nodes, kinds and tops are, for Recycle
 }
 
 type entry struct {
@@ -49,7 +51,7 @@ func New(files []*ast.File) *Index {
 	default:
 		b = new(builder)
 	}
-	b.nodes, b.kinds, b.stack = b.nodes[:0], b.kinds[:0], b.stack[:0]
+	b.nodes, b.kinds, b.tops, b.stack = b.nodes[:0], b.kinds[:0], b.tops[:0], b.stack[:0]
 	// A buffer too small for the files grows once, to their estimated
 	// size, rather than doubling its way there: Go source holds about
 	// one indexed node per 16 to 20 bytes.
@@ -65,13 +67,13 @@ func New(files []*ast.File) *Index {
 	}
 	var in *Index
 	if cap(b.nodes) <= 2*len(b.nodes)+minSlack {
-		in = &Index{nodes: b.nodes, kinds: b.kinds, b: b}
+		in = &Index{nodes: b.nodes, kinds: b.kinds, tops: b.tops, b: b}
 	} else {
 		// A buffer grown by a much larger package: this index gets its
 		// own copy, so that an index never recycled (a model kept to the
 		// end of the run) does not hold the large buffer, which stays for
 		// the packages to come.
-		in = &Index{nodes: slices.Clone(b.nodes), kinds: slices.Clone(b.kinds)}
+		in = &Index{nodes: slices.Clone(b.nodes), kinds: slices.Clone(b.kinds), tops: slices.Clone(b.tops)}
 		clear(b.nodes)
 		select {
 		case scratch <- b:
@@ -95,7 +97,7 @@ func (in *Index) Recycle() {
 		return
 	}
 	b := in.b
-	in.b, in.nodes, in.kinds = nil, nil, nil
+	in.b, in.nodes, in.kinds, in.tops = nil, nil, nil, nil
 	clear(b.nodes) // hold no syntax between packages
 	select {
 	case scratch <- b:
@@ -112,6 +114,7 @@ var scratch = make(chan *builder, 16)
 type builder struct {
 	nodes []entry
 	kinds []uint8
+	tops  []int32
 	stack []int32
 }
 
@@ -240,6 +243,18 @@ func (c Cursor) Contains(c2 Cursor) bool {
 func (c Cursor) FindNode(n ast.Node) (Cursor, bool) {
 	k := kindOf(n)
 	pos := n.Pos()
+	// n is the innermost node of its own range or one of its ancestors
+	// (an expression statement and its call share a range): found there
+	// by position, without walking the file.
+	if end := n.End(); pos.IsValid() && pos <= end {
+		if in, ok := c.FindByPos(pos, end); ok {
+			for i := in.index; i >= 0 && c.Contains(Cursor{c.in, i}); i = c.in.nodes[i].parent {
+				if c.in.kinds[i] == k && c.in.nodes[i].node == n {
+					return Cursor{c.in, i}, true
+				}
+			}
+		}
+	}
 	for i, limit := c.span(); i < limit; i++ {
 		kind := c.in.kinds[i]
 		if kind == kFile && k != kFile && pos.IsValid() {
@@ -294,6 +309,14 @@ func (c Cursor) FindByPos(start, end token.Pos) (Cursor, bool) {
 		if end <= nodeEnd {
 			best = i
 			limit = e.end // look no further than this node's subtree
+			if c.in.kinds[i] == kFile {
+				// Go on from the file's first declaration that does not
+				// end before the range, found by binary search: the
+				// declarations before it are the subtrees this loop
+				// would skip one by one, once per search, and a file
+				// can hold thousands.
+				i = c.in.firstDeclEnding(i, start) - 1
+			}
 		} else if nodeEnd < start {
 			i = e.end - 1 // before the range: skip the subtree
 		}
@@ -302,6 +325,22 @@ func (c Cursor) FindByPos(start, end token.Pos) (Cursor, bool) {
 		return Cursor{c.in, best}, true
 	}
 	return Cursor{}, false
+}
+
+// firstDeclEnding returns the index of the first declaration of file
+// (the index of an *ast.File) that ends at or after pos, or the end of the
+// file's subtree if none does. A file's declarations are in source order
+// and do not overlap, so their ends ascend.
+func (in *Index) firstDeclEnding(file int32, pos token.Pos) int32 {
+	end := in.nodes[file].end
+	lo, _ := slices.BinarySearch(in.tops, file)
+	hi, _ := slices.BinarySearch(in.tops, end)
+	decls := in.tops[lo:hi]
+	k := sort.Search(len(decls), func(k int) bool { return in.nodes[decls[k]].node.End() >= pos })
+	if k == len(decls) {
+		return end
+	}
+	return decls[k]
 }
 
 // maskOf returns the set of kinds of types, or every kind if none.

@@ -227,7 +227,11 @@ func (b *builder) walk(n ast.Node) {
 	case *ast.File:
 		k = kFile
 		for _, d := range n.Decls {
+			at := len(b.nodes)
 			b.walk(d)
+			if len(b.nodes) > at {
+				b.tops = append(b.tops, int32(at))
+			}
 		}
 	default:
 		// A node type this walker does not know (a future one): let
