@@ -182,6 +182,7 @@ func (m *Model) release() {
 	m.Syntax.Recycle()
 	m.Syntax, m.Flow, m.tr = nil, nil, nil
 	m.Handlers, m.ToolCode, m.BoundaryCode, m.Unwrapped, m.ToolNames = nil, nil, nil, nil, nil
+	m.toolSpans, m.boundarySpans = nil, nil
 	m.equipped, m.boundary, m.summaries, m.reported, m.funcFacts = nil, nil, nil, nil, nil
 	m.fileOf, m.visiting = nil, nil
 	m.ToolErrors, m.IsErrors, m.judge, m.fixes = nil, nil, nil, nil

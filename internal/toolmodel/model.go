@@ -107,6 +107,9 @@ type Model struct {
 	// BoundaryCode holds boundary functions, the function literals inside
 	// them, and the package's functions only they call.
 	BoundaryCode map[ast.Node]bool
+	// toolSpans and boundarySpans are the positions ToolCode and
+	// BoundaryCode cover (InToolCode, InBoundary).
+	toolSpans, boundarySpans spans
 	// Unwrapped lists the tools registered without the boundary, with a
 	// handler it does not wrap, on a server that does not carry it, as the
 	// package's functions decide them, in source order.
