@@ -8,7 +8,6 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/toolcheck/toolcheck/internal/flow"
@@ -64,7 +63,7 @@ func (c *checker) answerOf(call *ast.CallExpr) token.Pos {
 	if file == nil {
 		return token.NoPos
 	}
-	path, _ := astutil.PathEnclosingInterval(file, call.Pos(), call.End())
+	path := pathEnclosing(file, call.Pos(), call.End())
 	if at := c.useAnswers(call, path); at != token.NoPos {
 		return at
 	}
@@ -100,7 +99,7 @@ func (c *checker) answerOf(call *ast.CallExpr) token.Pos {
 		if !ok || use == id || c.pass.TypesInfo.Uses[use] != v {
 			return true
 		}
-		upath, _ := astutil.PathEnclosingInterval(file, use.Pos(), use.End())
+		upath := pathEnclosing(file, use.Pos(), use.End())
 		at = c.useAnswers(use, upath)
 		return true
 	})
@@ -409,7 +408,7 @@ func (c *checker) readAfter(call *ast.CallExpr, arg ast.Expr) token.Pos {
 	if file == nil {
 		return token.NoPos
 	}
-	path, _ := astutil.PathEnclosingInterval(file, call.Pos(), call.End())
+	path := pathEnclosing(file, call.Pos(), call.End())
 	fn := enclosingFunc(path)
 	if fn == nil {
 		return token.NoPos

@@ -8,7 +8,6 @@ import (
 	"go/types"
 	"strings"
 
-	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/toolcheck/toolcheck/internal/flow"
@@ -473,7 +472,7 @@ func (c *checker) testedFull(v *types.Var, use ast.Expr) bool {
 	if file == nil {
 		return false
 	}
-	path, _ := astutil.PathEnclosingInterval(file, use.Pos(), use.End())
+	path := pathEnclosing(file, use.Pos(), use.End())
 	for i, n := range path {
 		if n == c.fn.node {
 			break

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 
-	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/toolcheck/toolcheck/internal/failpath"
@@ -197,7 +196,7 @@ func (c *checker) resultTested(call *ast.CallExpr) bool {
 	if file == nil {
 		return false
 	}
-	path, _ := astutil.PathEnclosingInterval(file, call.Pos(), call.End())
+	path := pathEnclosing(file, call.Pos(), call.End())
 	fn := enclosingFunc(path)
 	if len(path) < 2 || fn == nil {
 		return false
@@ -237,7 +236,7 @@ func (c *checker) resultTested(call *ast.CallExpr) bool {
 	if first == nil {
 		return false
 	}
-	upath, _ := astutil.PathEnclosingInterval(file, first.Pos(), first.End())
+	upath := pathEnclosing(file, first.Pos(), first.End())
 	return len(upath) > 1 && c.emptinessTest(first, upath[1:])
 }
 
@@ -260,7 +259,7 @@ func (c *checker) selectorTested(file *ast.File, fn ast.Node, as *ast.AssignStmt
 	if first == nil {
 		return false
 	}
-	path, _ := astutil.PathEnclosingInterval(file, first.Pos(), first.End())
+	path := pathEnclosing(file, first.Pos(), first.End())
 	for len(path) > 0 && path[0] != ast.Node(first) {
 		path = path[1:]
 	}
@@ -368,7 +367,7 @@ func (c *checker) merged(call *ast.CallExpr) bool {
 	if file == nil {
 		return false
 	}
-	path, _ := astutil.PathEnclosingInterval(file, call.Pos(), call.End())
+	path := pathEnclosing(file, call.Pos(), call.End())
 	i := parentIndex(path)
 	if i >= len(path) {
 		return false

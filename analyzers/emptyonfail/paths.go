@@ -5,7 +5,9 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"sort"
 
+	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/toolcheck/toolcheck/internal/astindex"
@@ -406,55 +408,67 @@ func isErrgroupGo(info *types.Info, call *ast.CallExpr) bool {
 func (c *checker) isValueUsed(fn *types.Func) bool {
 	if c.valueUsed == nil {
 		c.valueUsed = map[*types.Func]bool{}
-		for _, f := range c.pass.Files {
-			var stack []ast.Node
-			ast.Inspect(f, func(n ast.Node) bool {
-				if n == nil {
-					stack = stack[:len(stack)-1]
-					return true
-				}
-				var id *ast.Ident
-				switch n := n.(type) {
-				case *ast.Ident:
-					id = n
-				}
-				if id != nil {
-					if g, ok := c.pass.TypesInfo.Uses[id].(*types.Func); ok && g.Pkg() == c.pass.Pkg {
-						if !calledAt(stack, id) {
-							c.valueUsed[g] = true
-						}
-					}
-				}
-				stack = append(stack, n)
-				return true
-			})
+		// Every use of one of the package's functions that is not the
+		// function of a call: the uses from the type checker's table,
+		// the calls from the syntax index (identifiers are not in it).
+		syntax := c.m.Syntax
+		if syntax == nil {
+			syntax = astindex.New(c.pass.Files)
+		}
+		called := map[*ast.Ident]bool{}
+		for cur := range syntax.Root().Preorder((*ast.CallExpr)(nil)) {
+			markCalled(called, cur.Node().(*ast.CallExpr).Fun)
+		}
+		for id, obj := range c.pass.TypesInfo.Uses {
+			if g, ok := obj.(*types.Func); ok && g.Pkg() == c.pass.Pkg && !called[id] {
+				c.valueUsed[g] = true
+			}
 		}
 	}
 	return c.valueUsed[fn]
 }
 
-// calledAt reports whether id, with its ancestors on stack, is the
-// function of a call (f(), x.f()).
-func calledAt(stack []ast.Node, id *ast.Ident) bool {
-	var e ast.Node = id
-	for i := len(stack) - 1; i >= 0; i-- {
-		switch p := stack[i].(type) {
-		case *ast.SelectorExpr:
-			if p.Sel != e {
-				return false
-			}
-			e = p
-			continue
-		case *ast.ParenExpr:
-			e = p
-			continue
-		case *ast.IndexExpr, *ast.IndexListExpr:
-			e = p
-			continue
-		case *ast.CallExpr:
-			return p.Fun == e
+// markCalled adds to called the identifiers that e, the function of a
+// call, calls: f in f(), x.f(), (f)(), f[T]() (and, as an index or
+// instantiation may be either, those of its operands too).
+func markCalled(called map[*ast.Ident]bool, e ast.Expr) {
+	switch e := e.(type) {
+	case *ast.Ident:
+		called[e] = true
+	case *ast.SelectorExpr:
+		called[e.Sel] = true
+	case *ast.ParenExpr:
+		markCalled(called, e.X)
+	case *ast.IndexExpr:
+		markCalled(called, e.X)
+		markCalled(called, e.Index)
+	case *ast.IndexListExpr:
+		markCalled(called, e.X)
+		for _, x := range e.Indices {
+			markCalled(called, x)
 		}
-		return false
 	}
-	return false
+}
+
+// pathEnclosing returns astutil.PathEnclosingInterval's path for an
+// interval of file. When one declaration holds the interval, found by
+// binary search, the path is computed in that declaration alone: the same
+// path, without listing and sorting every declaration of the file on each
+// call, which made the cost quadratic in the size of a file of many tools.
+func pathEnclosing(file *ast.File, start, end token.Pos) []ast.Node {
+	decls := file.Decls
+	i := sort.Search(len(decls), func(i int) bool { return decls[i].End() >= end })
+	if start < end && i < len(decls) && decls[i].Pos() <= start {
+		// A file of that one declaration: PathEnclosingInterval descends
+		// into it as it would in the whole file (declarations do not
+		// overlap), and the file at the path's end is the real one.
+		one := &ast.File{Package: file.Package, Name: file.Name, Decls: decls[i : i+1], FileStart: file.FileStart, FileEnd: file.FileEnd}
+		path, _ := astutil.PathEnclosingInterval(one, start, end)
+		if len(path) > 0 && path[len(path)-1] == one {
+			path[len(path)-1] = file
+			return path
+		}
+	}
+	path, _ := astutil.PathEnclosingInterval(file, start, end)
+	return path
 }

@@ -84,8 +84,9 @@ type checker struct {
 	sinkCats map[string]bool // categories reported for the text being checked
 	sink     ast.Node        // the construct that hands the text being checked to the model
 
-	expanding  map[*flow.Def]bool  // definitions whose leaves are being found
-	bodyFields map[*types.Var]bool // memo of bodyField
+	expanding   map[*flow.Def]bool    // definitions whose leaves are being found
+	bodyFields  map[*types.Var]bool   // memo of bodyField
+	contentVars map[types.Object]bool // memo of contentAssigned: the variables whose Content is assigned
 }
 
 // A unit is a top-level function (or the package's other code) with the

@@ -302,17 +302,21 @@ func isBuiltinNew(info *types.Info, call *ast.CallExpr) bool {
 
 // contentAssigned reports whether v.Content is ever assigned.
 func (c *checker) contentAssigned(v *types.Var) bool {
-	found := false
-	for cur := range c.in.Root().Preorder((*ast.AssignStmt)(nil)) {
-		for _, lhs := range cur.Node().(*ast.AssignStmt).Lhs {
-			if sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok && sel.Sel.Name == "Content" {
-				if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && c.info.Uses[id] == v {
-					found = true
+	if c.contentVars == nil {
+		// One walk of the package's assignments for every variable asked
+		// about, not one walk each.
+		c.contentVars = map[types.Object]bool{}
+		for cur := range c.in.Root().Preorder((*ast.AssignStmt)(nil)) {
+			for _, lhs := range cur.Node().(*ast.AssignStmt).Lhs {
+				if sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok && sel.Sel.Name == "Content" {
+					if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && c.info.Uses[id] != nil {
+						c.contentVars[c.info.Uses[id]] = true
+					}
 				}
 			}
 		}
 	}
-	return found
+	return c.contentVars[v]
 }
 
 // checkSink checks one model-facing text.
