@@ -247,8 +247,8 @@ func (c Cursor) FindNode(n ast.Node) (Cursor, bool) {
 	// (an expression statement and its call share a range): found there
 	// by position, without walking the file.
 	if end := n.End(); pos.IsValid() && pos <= end {
-		if in, ok := c.FindByPos(pos, end); ok {
-			for i := in.index; i >= 0 && c.Contains(Cursor{c.in, i}); i = c.in.nodes[i].parent {
+		if inner, ok := c.FindByPos(pos, end); ok {
+			for i := inner.index; i >= 0 && c.Contains(Cursor{c.in, i}); i = c.in.nodes[i].parent {
 				if c.in.kinds[i] == k && c.in.nodes[i].node == n {
 					return Cursor{c.in, i}, true
 				}
