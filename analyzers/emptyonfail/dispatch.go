@@ -74,6 +74,7 @@ func (c *checker) computeDispatch() {
 			}
 		}
 	}
+	c.dispatchedSpans = flow.SpansOf(c.dispatched)
 }
 
 // moduleType reports whether t is a named type of the analysed module:
@@ -119,14 +120,7 @@ func implements(recv types.Type, iface *types.Interface) bool {
 
 // inDispatched reports whether pos lies in a method tool code reaches
 // through an interface.
-func (c *checker) inDispatched(pos token.Pos) bool {
-	for n := range c.dispatched {
-		if flow.Within(n, pos) {
-			return true
-		}
-	}
-	return false
-}
+func (c *checker) inDispatched(pos token.Pos) bool { return c.dispatchedSpans.Contain(pos) }
 
 // reportIfaceCalls reports an interface call in tool code whose only
 // implementation among the packages this one imports is a function of

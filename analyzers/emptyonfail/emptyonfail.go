@@ -134,24 +134,25 @@ type checker struct {
 	s    *settings
 	r    *report.Reporter
 
-	registersTools bool
-	params         map[*types.Var]bool   // parameters of every function seen
-	swallows       map[*types.Func]*Fact // declared functions that return empty on failure
-	facts          map[*types.Func]*Fact // memo of factOf: other packages' functions
-	factScratch    *Fact                 // receives the next imported Fact (factOf)
-	reported       map[token.Pos]bool    // calls of fact functions reported in this package
-	valueUsed      map[*types.Func]bool  // functions used as values (lazy)
-	decls          []*ast.FuncDecl       // in source order
-	fn             *funcInfo             // the function being walked
-	lits           bool                  // the declaration being walked holds function literals
-	litPos         []token.Pos           // where the package's function literals start, sorted (lazy)
-	loops          []ast.Node            // loops enclosing the statement being walked, in fn
-	funcOfDecl     map[*ast.FuncDecl]*funcInfo
-	declOf         map[*types.Func]*ast.FuncDecl
-	dispatched     map[ast.Node]bool // methods tool code reaches through interfaces
-	ifaceCalls     []ifaceCall
-	impls          map[implKey][]*types.Func
-	tr             *flow.Tracer // follows values for every (lazy)
+	registersTools  bool
+	params          map[*types.Var]bool   // parameters of every function seen
+	swallows        map[*types.Func]*Fact // declared functions that return empty on failure
+	facts           map[*types.Func]*Fact // memo of factOf: other packages' functions
+	factScratch     *Fact                 // receives the next imported Fact (factOf)
+	reported        map[token.Pos]bool    // calls of fact functions reported in this package
+	valueUsed       map[*types.Func]bool  // functions used as values (lazy)
+	decls           []*ast.FuncDecl       // in source order
+	fn              *funcInfo             // the function being walked
+	lits            bool                  // the declaration being walked holds function literals
+	litPos          []token.Pos           // where the package's function literals start, sorted (lazy)
+	loops           []ast.Node            // loops enclosing the statement being walked, in fn
+	funcOfDecl      map[*ast.FuncDecl]*funcInfo
+	declOf          map[*types.Func]*ast.FuncDecl
+	dispatched      map[ast.Node]bool // methods tool code reaches through interfaces
+	dispatchedSpans flow.Spans        // the positions dispatched covers
+	ifaceCalls      []ifaceCall
+	impls           map[implKey][]*types.Func
+	tr              *flow.Tracer // follows values for every (lazy)
 }
 
 // every reports whether ok holds for the type of every value e may hold,

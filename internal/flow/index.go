@@ -1,10 +1,12 @@
 package flow
 
 import (
+	"cmp"
 	"go/ast"
 	"go/token"
 	"go/types"
 	"iter"
+	"slices"
 	"sort"
 	"sync"
 
@@ -448,6 +450,40 @@ func IsBuiltinCall(info *types.Info, e ast.Expr, name string) bool {
 
 // Within reports whether pos lies in n.
 func Within(n ast.Node, pos token.Pos) bool { return n.Pos() <= pos && pos < n.End() }
+
+// Spans are the positions a set of nodes covers, as disjoint ranges in
+// order: which of a package's thousand functions holds a position is a
+// binary search, not a look at each.
+type Spans [][2]token.Pos
+
+// SpansOf returns the union of the ranges [Pos, End) of nodes.
+func SpansOf(nodes map[ast.Node]bool) Spans {
+	s := make(Spans, 0, len(nodes))
+	for n := range nodes {
+		s = append(s, [2]token.Pos{n.Pos(), n.End()})
+	}
+	slices.SortFunc(s, func(a, b [2]token.Pos) int { return cmp.Compare(a[0], b[0]) })
+	merged := s[:0]
+	for _, r := range s {
+		if k := len(merged) - 1; k >= 0 && r[0] <= merged[k][1] {
+			merged[k][1] = max(merged[k][1], r[1])
+			continue
+		}
+		merged = append(merged, r)
+	}
+	return merged
+}
+
+// Contain reports whether one of the nodes holds pos, as Within would.
+func (s Spans) Contain(pos token.Pos) bool {
+	i, _ := slices.BinarySearchFunc(s, pos, func(r [2]token.Pos, pos token.Pos) int {
+		if r[1] <= pos {
+			return -1 // ends at or before pos
+		}
+		return 1
+	})
+	return i < len(s) && s[i][0] <= pos
+}
 
 // IsNil reports whether e is the predeclared nil.
 func IsNil(info *types.Info, e ast.Expr) bool {

@@ -1,7 +1,6 @@
 package toolmodel
 
 import (
-	"cmp"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -76,7 +75,7 @@ func (m *Model) computeCode() {
 			m.Handlers[lit] = true
 		}
 	}
-	m.boundarySpans = spansOf(m.BoundaryCode)
+	m.boundarySpans = flow.SpansOf(m.BoundaryCode)
 	for h := range m.Handlers {
 		if m.InBoundary(h.Pos()) {
 			delete(m.Handlers, h)
@@ -101,50 +100,16 @@ func (m *Model) computeCode() {
 			}
 		}
 	}
-	m.toolSpans = spansOf(m.ToolCode)
+	m.toolSpans = flow.SpansOf(m.ToolCode)
 }
 
 // InBoundary reports whether pos lies in boundary code.
-func (m *Model) InBoundary(pos token.Pos) bool { return m.boundarySpans.contain(pos) }
+func (m *Model) InBoundary(pos token.Pos) bool { return m.boundarySpans.Contain(pos) }
 
 // InToolCode reports whether pos lies in a tool handler or a function a
 // handler reaches (and not in boundary code).
 func (m *Model) InToolCode(pos token.Pos) bool {
-	return !m.InBoundary(pos) && m.toolSpans.contain(pos)
-}
-
-// spans are the positions a set of nodes covers, as disjoint ranges in
-// order: which of a package's thousand functions holds a position is a
-// binary search, not a look at each.
-type spans [][2]token.Pos
-
-// spansOf returns the union of the ranges [Pos, End) of nodes.
-func spansOf(nodes map[ast.Node]bool) spans {
-	s := make(spans, 0, len(nodes))
-	for n := range nodes {
-		s = append(s, [2]token.Pos{n.Pos(), n.End()})
-	}
-	slices.SortFunc(s, func(a, b [2]token.Pos) int { return cmp.Compare(a[0], b[0]) })
-	merged := s[:0]
-	for _, r := range s {
-		if k := len(merged) - 1; k >= 0 && r[0] <= merged[k][1] {
-			merged[k][1] = max(merged[k][1], r[1])
-			continue
-		}
-		merged = append(merged, r)
-	}
-	return merged
-}
-
-// contain reports whether one of the ranges holds pos.
-func (s spans) contain(pos token.Pos) bool {
-	i, _ := slices.BinarySearchFunc(s, pos, func(r [2]token.Pos, pos token.Pos) int {
-		if r[1] <= pos {
-			return -1 // ends at or before pos
-		}
-		return 1
-	})
-	return i < len(s) && s[i][0] <= pos
+	return !m.InBoundary(pos) && m.toolSpans.Contain(pos)
 }
 
 // exportFacts tells importing packages what this package's functions do.

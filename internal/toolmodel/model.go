@@ -109,7 +109,7 @@ type Model struct {
 	BoundaryCode map[ast.Node]bool
 	// toolSpans and boundarySpans are the positions ToolCode and
 	// BoundaryCode cover (InToolCode, InBoundary).
-	toolSpans, boundarySpans spans
+	toolSpans, boundarySpans flow.Spans
 	// Unwrapped lists the tools registered without the boundary, with a
 	// handler it does not wrap, on a server that does not carry it, as the
 	// package's functions decide them, in source order.
