@@ -189,7 +189,7 @@ var stopWords = map[string]bool{
 
 // checkText reports the literal parts of t the model cannot act on.
 func (c *checker) checkText(t text) {
-	s, at := t.joined()
+	s, at := t.joinedAt()
 	// Each pattern runs only on text holding what it must match: Go's
 	// regexp is slow to scan, and most text matches none of them.
 	lower := strings.ToLower(s)

@@ -334,9 +334,10 @@ func (c *checker) checkSink(st sinkText, u *unit) {
 	if hasLit {
 		c.checkText(st.text)
 	}
-	s, _ := st.text.joined()
-	if c.opts.longText && sentences(s) > 2 {
-		c.report(st.node, catLong, fmt.Sprintf("model-facing text runs to %d sentences; say what was wrong and the next step in one or two", sentences(s)))
+	if c.opts.longText {
+		if n := sentences(st.text.joined()); n > 2 {
+			c.report(st.node, catLong, fmt.Sprintf("model-facing text runs to %d sentences; say what was wrong and the next step in one or two", n))
+		}
 	}
 	if st.site != nil && (c.opts.nextStep || c.opts.faultText) {
 		c.checkToolError(st)
@@ -354,7 +355,7 @@ func (c *checker) checkToolError(st sinkText) {
 	default:
 		return // not known
 	}
-	s, _ := st.text.joined()
+	s := st.text.joined()
 	if strings.TrimSpace(strings.ReplaceAll(s, placeholder, "")) == "" {
 		return
 	}

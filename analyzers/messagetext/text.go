@@ -31,17 +31,30 @@ const maxTextDepth = 6
 // placeholder stands for a hole in joined text.
 const placeholder = "\uFFFC"
 
-// joined returns the text with holes as placeholders, and a function that
-// returns the node of the part the byte at an offset comes from.
-func (t text) joined() (string, func(int) ast.Node) {
+// joined returns the text with holes as placeholders.
+func (t text) joined() string {
 	var b strings.Builder
-	starts := make([]int, len(t))
-	for i, p := range t {
-		starts[i] = b.Len()
+	for _, p := range t {
 		if p.hole != nil {
 			b.WriteString(placeholder)
 		} else {
 			b.WriteString(p.lit)
+		}
+	}
+	return b.String()
+}
+
+// joinedAt returns the text joined, and a function that returns the node
+// of the part the byte at an offset comes from.
+func (t text) joinedAt() (string, func(int) ast.Node) {
+	starts := make([]int, len(t))
+	n := 0
+	for i, p := range t {
+		starts[i] = n
+		if p.hole != nil {
+			n += len(placeholder)
+		} else {
+			n += len(p.lit)
 		}
 	}
 	at := func(off int) ast.Node {
@@ -50,7 +63,7 @@ func (t text) joined() (string, func(int) ast.Node) {
 		i := sort.Search(len(starts), func(i int) bool { return starts[i] > off }) - 1
 		return t[max(i, 0)].node
 	}
-	return b.String(), at
+	return t.joined(), at
 }
 
 func lit(s string, n ast.Node) text { return text{{lit: s, node: n}} }
