@@ -21,6 +21,7 @@ import (
 	"go/ast"
 	"go/token"
 	"iter"
+	"maps"
 	"slices"
 	"sort"
 )
@@ -29,10 +30,19 @@ import (
 type Index struct {
 	nodes  []entry
 	kinds  []uint8   // the kind of each node, for type filters
-	tops   []int32   // the indices of the files' declarations, in order
 	counts [64]int32 // how many nodes of each kind
-	b      *builder  // whose buffers nodes, kinds and tops are, for Recycle
+	// The children of the nodes that have many (wideKids or more), for
+	// FindByPos: wideOf maps such a node to the offset in wide of their
+	// count, which their indices follow, in order.
+	wide   []int32
+	wideOf map[int32]int32
+	b      *builder // whose buffers nodes, kinds and wide are, for Recycle
 }
+
+// wideKids is how many children make a node wide: FindByPos finds the
+// child that holds a position among them by binary search, not one by
+// one (a file of a thousand declarations, a table of a thousand tools).
+const wideKids = 16
 
 type entry struct {
 	node   ast.Node
@@ -51,7 +61,11 @@ func New(files []*ast.File) *Index {
 	default:
 		b = new(builder)
 	}
-	b.nodes, b.kinds, b.tops, b.stack = b.nodes[:0], b.kinds[:0], b.tops[:0], b.stack[:0]
+	b.nodes, b.kinds, b.kids, b.wide, b.stack = b.nodes[:0], b.kinds[:0], b.kids[:0], b.wide[:0], b.stack[:0]
+	if b.wideOf == nil {
+		b.wideOf = map[int32]int32{}
+	}
+	clear(b.wideOf)
 	// A buffer too small for the files grows once, to their estimated
 	// size, rather than doubling its way there: Go source holds about
 	// one indexed node per 16 to 20 bytes.
@@ -67,13 +81,13 @@ func New(files []*ast.File) *Index {
 	}
 	var in *Index
 	if cap(b.nodes) <= 2*len(b.nodes)+minSlack {
-		in = &Index{nodes: b.nodes, kinds: b.kinds, tops: b.tops, b: b}
+		in = &Index{nodes: b.nodes, kinds: b.kinds, wide: b.wide, wideOf: b.wideOf, b: b}
 	} else {
 		// A buffer grown by a much larger package: this index gets its
 		// own copy, so that an index never recycled (a model kept to the
 		// end of the run) does not hold the large buffer, which stays for
 		// the packages to come.
-		in = &Index{nodes: slices.Clone(b.nodes), kinds: slices.Clone(b.kinds), tops: slices.Clone(b.tops)}
+		in = &Index{nodes: slices.Clone(b.nodes), kinds: slices.Clone(b.kinds), wide: slices.Clone(b.wide), wideOf: maps.Clone(b.wideOf)}
 		clear(b.nodes)
 		select {
 		case scratch <- b:
@@ -97,7 +111,7 @@ func (in *Index) Recycle() {
 		return
 	}
 	b := in.b
-	in.b, in.nodes, in.kinds, in.tops = nil, nil, nil, nil
+	in.b, in.nodes, in.kinds, in.wide, in.wideOf = nil, nil, nil, nil, nil
 	clear(b.nodes) // hold no syntax between packages
 	select {
 	case scratch <- b:
@@ -114,8 +128,11 @@ var scratch = make(chan *builder, 16)
 type builder struct {
 	nodes []entry
 	kinds []uint8
-	tops  []int32
+	kids  []int32 // the children of the nodes being walked, innermost last
+	wide  []int32
 	stack []int32
+
+	wideOf map[int32]int32
 }
 
 // Count returns how many nodes of the types given (all if none) the index
@@ -309,13 +326,12 @@ func (c Cursor) FindByPos(start, end token.Pos) (Cursor, bool) {
 		if end <= nodeEnd {
 			best = i
 			limit = e.end // look no further than this node's subtree
-			if c.in.kinds[i] == kFile {
-				// Go on from the file's first declaration that does not
-				// end before the range, found by binary search: the
-				// declarations before it are the subtrees this loop
-				// would skip one by one, once per search, and a file
-				// can hold thousands.
-				i = c.in.firstDeclEnding(i, start) - 1
+			if off, ok := c.in.wideOf[i]; ok {
+				// Go on from the node's first child that does not end
+				// before the range, found by binary search: the children
+				// before it are the subtrees this loop would skip one by
+				// one, once per search.
+				i = c.in.firstChildEnding(off, e.end, start) - 1
 			}
 		} else if nodeEnd < start {
 			i = e.end - 1 // before the range: skip the subtree
@@ -327,20 +343,17 @@ func (c Cursor) FindByPos(start, end token.Pos) (Cursor, bool) {
 	return Cursor{}, false
 }
 
-// firstDeclEnding returns the index of the first declaration of file
-// (the index of an *ast.File) that ends at or after pos, or the end of the
-// file's subtree if none does. A file's declarations are in source order
-// and do not overlap, so their ends ascend.
-func (in *Index) firstDeclEnding(file int32, pos token.Pos) int32 {
-	end := in.nodes[file].end
-	lo, _ := slices.BinarySearch(in.tops, file)
-	hi, _ := slices.BinarySearch(in.tops, end)
-	decls := in.tops[lo:hi]
-	k := sort.Search(len(decls), func(k int) bool { return in.nodes[decls[k]].node.End() >= pos })
-	if k == len(decls) {
+// firstChildEnding returns the index of the first of the children listed
+// at wide[off] that ends at or after pos, or end, the end of their
+// parent's subtree, if none does. Siblings are in source order and do not
+// overlap, so their ends ascend.
+func (in *Index) firstChildEnding(off, end int32, pos token.Pos) int32 {
+	kids := in.wide[off+1 : off+1+in.wide[off]]
+	k := sort.Search(len(kids), func(k int) bool { return in.nodes[kids[k]].node.End() >= pos })
+	if k == len(kids) {
 		return end
 	}
-	return decls[k]
+	return kids[k]
 }
 
 // maskOf returns the set of kinds of types, or every kind if none.

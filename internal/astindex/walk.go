@@ -26,6 +26,8 @@ func (b *builder) walk(n ast.Node) {
 	b.nodes = append(b.nodes, entry{node: n, parent: parent})
 	b.kinds = append(b.kinds, 0)
 	b.stack = append(b.stack, int32(i))
+	b.kids = append(b.kids, int32(i)) // a child of the node walked before
+	mark := len(b.kids)               // where this node's children will be
 
 	switch n := n.(type) {
 	case *ast.Field:
@@ -227,11 +229,7 @@ func (b *builder) walk(n ast.Node) {
 	case *ast.File:
 		k = kFile
 		for _, d := range n.Decls {
-			at := len(b.nodes)
 			b.walk(d)
-			if len(b.nodes) > at {
-				b.tops = append(b.tops, int32(at))
-			}
 		}
 	default:
 		// A node type this walker does not know (a future one): let
@@ -250,6 +248,12 @@ func (b *builder) walk(n ast.Node) {
 	b.kinds[i] = k
 	b.stack = b.stack[:len(b.stack)-1]
 	b.nodes[i].end = int32(len(b.nodes))
+	if kids := b.kids[mark:]; len(kids) >= wideKids {
+		b.wideOf[int32(i)] = int32(len(b.wide))
+		b.wide = append(b.wide, int32(len(kids)))
+		b.wide = append(b.wide, kids...)
+	}
+	b.kids = b.kids[:mark]
 }
 
 func (b *builder) exprs(list []ast.Expr) {

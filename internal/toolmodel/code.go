@@ -121,6 +121,7 @@ func (m *Model) exportFacts(installs map[ast.Node][]int) {
 			continue
 		}
 		ff := &toolfact.FuncFact{InstallsBoundaryOn: installs[d], UsesParam: m.usesOn[d]}
+		var regs regSet // ff.Registers
 		ff.Boundary = m.boundaryFunc(fn)
 		res := fn.Type().(*types.Signature).Results()
 		for i := 0; i < res.Len(); i++ {
@@ -252,19 +253,20 @@ func (m *Model) exportFacts(installs map[ast.Node][]int) {
 				}
 				ssrc := m.serverSrcs(d, ss)
 				for _, r := range m.dispatchRegs(d, t) {
-					ff.Registers = appendUnique(ff.Registers, r)
+					regs.add(r)
 				}
 				for _, h := range hsrcs {
 					for _, s := range ssrc {
 						if h.h.Kind == toolfact.FromParam || s.Kind == toolfact.FromParam || s.Kind == toolfact.ServerByOptions || h.tool.Kind == toolfact.FromParam || h.wrap.Kind == toolfact.FromParam {
 							r := kind
 							r.Handler, r.Tool, r.Server, r.Wrap = h.h, h.tool, s, h.wrap
-							ff.Registers = appendUnique(ff.Registers, r)
+							regs.add(r)
 						}
 					}
 				}
 			}
 		}
+		ff.Registers = regs.list
 		if !ff.Empty() {
 			exported[fn] = ff
 			order = append(order, fn)
@@ -491,13 +493,31 @@ func (m *Model) optionsParam(d ast.Node, ss serverSet) (toolfact.Value, bool) {
 	return toolfact.Value{Kind: toolfact.ServerByOptions, Param: pi.Index}, true
 }
 
-func appendUnique(rs []toolfact.ParamReg, r toolfact.ParamReg) []toolfact.ParamReg {
-	for _, x := range rs {
-		if x == r {
-			return rs
+// A regSet collects registrations without repeats, in the order first
+// added. Past a few it keeps a set of them, so that a function that
+// registers thousands of tools adds each in constant time.
+type regSet struct {
+	list []toolfact.ParamReg
+	seen map[toolfact.ParamReg]bool
+}
+
+func (s *regSet) add(r toolfact.ParamReg) {
+	if s.seen == nil {
+		if len(s.list) < 16 {
+			if !slices.Contains(s.list, r) {
+				s.list = append(s.list, r)
+			}
+			return
+		}
+		s.seen = make(map[toolfact.ParamReg]bool, 2*len(s.list))
+		for _, x := range s.list {
+			s.seen[x] = true
 		}
 	}
-	return append(rs, r)
+	if !s.seen[r] {
+		s.seen[r] = true
+		s.list = append(s.list, r)
+	}
 }
 
 // handlerSrcs turns a decided handler set into fact sources; an unknown

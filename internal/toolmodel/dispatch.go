@@ -304,12 +304,12 @@ func (m *Model) dispatchRegs(d ast.Node, t *template) []toolfact.ParamReg {
 	if len(on) == 0 {
 		return nil
 	}
-	var out []toolfact.ParamReg
+	var out regSet
 	for k, a := range t.call.Args {
 		if m.isToolValueType(info.TypeOf(a)) {
 			for _, h := range m.recordSrcs(d, m.toolHandlers(a, f)) {
 				for _, i := range on {
-					out = appendUnique(out, toolfact.ParamReg{Dispatch: sel.Sel.Name, DispatchOn: i, DispatchArg: k + 1, Handler: h})
+					out.add(toolfact.ParamReg{Dispatch: sel.Sel.Name, DispatchOn: i, DispatchArg: k + 1, Handler: h})
 				}
 			}
 			continue
@@ -319,11 +319,11 @@ func (m *Model) dispatchRegs(d ast.Node, t *template) []toolfact.ParamReg {
 		}
 		for _, src := range m.serverSrcs(d, m.classifyServer(a, f)) {
 			for _, i := range on {
-				out = appendUnique(out, toolfact.ParamReg{Dispatch: sel.Sel.Name, DispatchOn: i, DispatchServer: k, Server: src})
+				out.add(toolfact.ParamReg{Dispatch: sel.Sel.Name, DispatchOn: i, DispatchServer: k, Server: src})
 			}
 		}
 	}
-	return out
+	return out.list
 }
 
 // recordSrcs describes, for d's fact, the tool records hs holds: each
