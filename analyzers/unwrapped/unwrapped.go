@@ -6,7 +6,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -106,11 +105,17 @@ func run(pass *analysis.Pass, m *toolmodel.Model, r *report.Reporter) error {
 	for _, g := range groups {
 		g.regs = dedupe(g.regs)
 		d := analysis.Diagnostic{Pos: g.at.Pos(), End: g.at.End(), Message: message(pass, g)}
+		type place struct {
+			pos token.Pos
+			msg string
+		}
+		said := map[place]bool{}
 		for _, reg := range g.regs {
 			// One entry per place and tool: two registrations of one tool
 			// at one call (a method reached through two values of its
 			// type) say it once.
-			if r := related(pass, g, reg); !slices.ContainsFunc(d.Related, func(o analysis.RelatedInformation) bool { return o.Pos == r.Pos && o.Message == r.Message }) {
+			if r := related(pass, g, reg); !said[place{r.Pos, r.Message}] {
+				said[place{r.Pos, r.Message}] = true
 				d.Related = append(d.Related, r)
 			}
 		}
