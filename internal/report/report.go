@@ -107,17 +107,12 @@ func (r *Reporter) Absorb(other *Reporter) {
 	if len(r.pending) == 0 || len(other.pending) == 0 {
 		return
 	}
+	holders := r.holders()
 	var kept []analysis.Diagnostic
 	about := map[int]span{}
+	grown := map[int]bool{}
 	for i, d := range other.pending {
-		p := other.place(i)
-		holder := -1
-		for j := range r.pending {
-			if q := r.place(j); q.end.IsValid() && q.pos <= p.pos && p.end <= q.end {
-				holder = j
-				break
-			}
-		}
+		holder := holders.of(other.place(i))
 		if holder < 0 {
 			if s, ok := other.about[i]; ok {
 				about[len(kept)] = s
@@ -127,9 +122,65 @@ func (r *Reporter) Absorb(other *Reporter) {
 		}
 		h := &r.pending[holder]
 		h.Related = append(h.Related, analysis.RelatedInformation{Pos: d.Pos, End: d.End, Message: d.Message + " (" + other.name + ")"})
+		grown[holder] = true
+	}
+	for holder := range grown {
+		h := &r.pending[holder]
 		sort.SliceStable(h.Related, func(i, j int) bool { return h.Related[i].Pos < h.Related[j].Pos })
 	}
 	other.pending, other.about = kept, about
+}
+
+// holders are the places of a reporter's findings sorted by start, with
+// the furthest end among each one and those before it: which finding
+// holds a place is a binary search and a step or two back, not a look at
+// every finding, in a package of thousands.
+type holders struct {
+	places []span
+	index  []int       // the finding of each place
+	reach  []token.Pos // the furthest end of places[:k+1]
+}
+
+func (r *Reporter) holders() holders {
+	var hs holders
+	for j := range r.pending {
+		if q := r.place(j); q.end.IsValid() {
+			hs.places = append(hs.places, q)
+			hs.index = append(hs.index, j)
+		}
+	}
+	sort.Stable(byStart(hs))
+	hs.reach = make([]token.Pos, len(hs.places))
+	for k, q := range hs.places {
+		hs.reach[k] = q.end
+		if k > 0 {
+			hs.reach[k] = max(hs.reach[k], hs.reach[k-1])
+		}
+	}
+	return hs
+}
+
+// of returns the first finding, in the order reported, whose place holds
+// p, or -1.
+func (hs holders) of(p span) int {
+	best := -1
+	k := sort.Search(len(hs.places), func(k int) bool { return hs.places[k].pos > p.pos }) - 1
+	for ; k >= 0 && hs.reach[k] >= p.end; k-- {
+		if hs.places[k].end >= p.end && (best < 0 || hs.index[k] < best) {
+			best = hs.index[k]
+		}
+	}
+	return best
+}
+
+// byStart sorts holders by the start of their places.
+type byStart holders
+
+func (b byStart) Len() int           { return len(b.places) }
+func (b byStart) Less(i, j int) bool { return b.places[i].pos < b.places[j].pos }
+func (b byStart) Swap(i, j int) {
+	b.places[i], b.places[j] = b.places[j], b.places[i]
+	b.index[i], b.index[j] = b.index[j], b.index[i]
 }
 
 // Finish reports the findings held, in source order, then this

@@ -1,9 +1,11 @@
 package report
 
 import (
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -105,6 +107,70 @@ func TestAbsorb(t *testing.T) {
 	}
 	if rel := got[0].Related; len(rel) != 2 || rel[0].Message != "inside (messagetext)" || rel[1].Message != "about inside (messagetext)" {
 		t.Errorf("related %v, want the two findings inside outer's range", rel)
+	}
+}
+
+// TestAbsorbHolder checks, on nested, overlapping and disjoint ranges,
+// that each finding goes to the first finding, in the order reported,
+// whose range holds it (or stays its own), as a look at each would find.
+func TestAbsorbHolder(t *testing.T) {
+	fset := token.NewFileSet()
+	tf := fset.AddFile("p.go", -1, 1000)
+	pos := func(off int) token.Pos { return tf.Pos(off) }
+	r := rand.New(rand.NewPCG(3, 4))
+	for round := range 50 {
+		var got []analysis.Diagnostic
+		pass := &analysis.Pass{Fset: fset, Report: func(d analysis.Diagnostic) { got = append(got, d) }}
+		outer := New(pass, "iserror", nil, nil)
+		inner := New(pass, "messagetext", nil, nil)
+		type rng struct{ pos, end int }
+		var outers []rng
+		for i := range 1 + r.IntN(40) {
+			a := r.IntN(900)
+			o := rng{a, a + r.IntN(200)}
+			outers = append(outers, o)
+			outer.Report(analysis.Diagnostic{Pos: pos(o.pos), End: pos(o.end), Message: fmt.Sprint("o", i)})
+		}
+		want := map[string]string{} // inner message -> holder message, "" if kept
+		for i := range r.IntN(60) {
+			a := r.IntN(990)
+			in := rng{a, a + r.IntN(30)}
+			msg := fmt.Sprint("i", i)
+			inner.Report(analysis.Diagnostic{Pos: pos(in.pos), End: pos(in.end), Message: msg})
+			want[msg] = ""
+			for j, o := range outers {
+				if o.pos <= in.pos && in.end <= o.end {
+					want[msg] = fmt.Sprint("o", j)
+					break
+				}
+			}
+		}
+		outer.Absorb(inner)
+		outer.Finish()
+		inner.Finish()
+		seen := 0
+		for _, d := range got {
+			if strings.HasPrefix(d.Message, "i") {
+				if want[d.Message] != "" {
+					t.Fatalf("round %d: %s kept, want it in %s", round, d.Message, want[d.Message])
+				}
+				seen++
+				continue
+			}
+			seen += len(d.Related)
+			for k, rel := range d.Related {
+				msg := strings.TrimSuffix(rel.Message, " (messagetext)")
+				if want[msg] != d.Message {
+					t.Fatalf("round %d: %s in %s, want %q", round, msg, d.Message, want[msg])
+				}
+				if k > 0 && rel.Pos < d.Related[k-1].Pos {
+					t.Fatalf("round %d: %s's related not in order", round, d.Message)
+				}
+			}
+		}
+		if seen != len(want) {
+			t.Fatalf("round %d: %d of the %d findings reported", round, seen, len(want))
+		}
 	}
 }
 
