@@ -15,6 +15,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sort"
 	"strings"
 
 	"github.com/toolcheck/toolcheck/internal/config"
@@ -127,7 +128,7 @@ func WriteBaseline(abs string, findings []Finding) (int, error) {
 	lines := map[baselineKey][]string{}
 	src := &sources{}
 	for _, f := range findings {
-		k := findingKey(dir, f)
+		k := findingKey(dir, f, src)
 		counts[k]++
 		if id := src.lineID(f); id != "" {
 			lines[k] = append(lines[k], id)
@@ -166,7 +167,7 @@ func (b *Baseline) filter(findings []Finding, analyzers []*analysis.Analyzer, pk
 	// Those on a recorded line first, then the others in order.
 	lines := map[baselineKey]map[string]int{}
 	for i, f := range findings {
-		keys[i] = findingKey(b.dir, f)
+		keys[i] = findingKey(b.dir, f, src)
 		k := keys[i]
 		if b.lines[k] == nil || remaining[k] == 0 {
 			continue
@@ -236,6 +237,16 @@ type Baselines struct {
 type sources struct {
 	override func(file string) ([]byte, bool)
 	lines    map[string][]string
+	names    funcNamer
+}
+
+// funcOf is FuncOf(f), with the function literals of each declaration
+// listed once.
+func (s *sources) funcOf(f Finding) string {
+	if s == nil {
+		return FuncOf(f)
+	}
+	return s.names.funcOf(f)
 }
 
 // lineID identifies the source line of a finding by its text, trimmed
@@ -429,12 +440,12 @@ func (s *Baselines) Keep(findings []Finding, analyzers []*analysis.Analyzer, pkg
 }
 
 // findingKey is the baseline key of a finding, its file relative to dir.
-func findingKey(dir string, f Finding) baselineKey {
+func findingKey(dir string, f Finding, src *sources) baselineKey {
 	file := ""
 	if f.Posn.Filename != "" {
 		file = relSlash(dir, f.Posn.Filename)
 	}
-	return baselineKey{f.Analyzer.Name, file, FuncOf(f), f.Message}
+	return baselineKey{f.Analyzer.Name, file, src.funcOf(f), f.Message}
 }
 
 // relSlash returns file relative to dir, slash-separated; file itself
@@ -449,18 +460,7 @@ func relSlash(dir, file string) string {
 // FuncOf names the function enclosing a finding, from the syntax of its
 // file (see EnclosingFunc); "" when the finding is at package level or
 // its file is not among its package's.
-func FuncOf(f Finding) string {
-	if !f.Pos.IsValid() {
-		return ""
-	}
-	tf := f.Fset.File(f.Pos)
-	for _, file := range f.Package.Syntax {
-		if f.Fset.File(file.FileStart) == tf {
-			return EnclosingFunc(file, f.Pos)
-		}
-	}
-	return ""
-}
+func FuncOf(f Finding) string { return new(funcNamer).funcOf(f) }
 
 // EnclosingFunc names the innermost function declaration of file that
 // contains pos as toolmodel.FuncName spells it (pkg.Func, (*pkg.T).Method,
@@ -468,36 +468,98 @@ func FuncOf(f Finding) string {
 // traces do, pkg.Func.funcN, its literals numbered from 1 in source order
 // (nested ones included). At package level, it is "".
 func EnclosingFunc(file *ast.File, pos token.Pos) string {
-	for _, d := range file.Decls {
-		fd, ok := d.(*ast.FuncDecl)
-		if !ok || pos < fd.Pos() || pos >= fd.End() {
-			continue
+	return new(funcNamer).name(file, pos)
+}
+
+// A funcNamer names the functions around findings (EnclosingFunc),
+// listing each declaration's function literals once for every finding in
+// it: a baseline of thousands of findings in one function (a table of
+// tool literals) was quadratic in that function's size.
+type funcNamer struct {
+	lits map[*ast.FuncDecl]*funcLits
+}
+
+// funcLits are the function literals of a declaration's body in source
+// order (the order in which they are numbered), with the furthest end
+// among each one and those before it.
+type funcLits struct {
+	spans [][2]token.Pos
+	reach []token.Pos
+}
+
+func (fn *funcNamer) funcOf(f Finding) string {
+	if !f.Pos.IsValid() {
+		return ""
+	}
+	tf := f.Fset.File(f.Pos)
+	for _, file := range f.Package.Syntax {
+		if f.Fset.File(file.FileStart) == tf {
+			return fn.name(file, f.Pos)
 		}
-		name := file.Name.Name + "." + fd.Name.Name
-		if fd.Recv != nil && len(fd.Recv.List) == 1 {
-			name = "(" + recvName(file.Name.Name, fd.Recv.List[0].Type) + ")." + fd.Name.Name
-		}
-		n, lit := 0, 0
+	}
+	return ""
+}
+
+func (fn *funcNamer) name(file *ast.File, pos token.Pos) string {
+	// Declarations are in source order and do not overlap: the only one
+	// that can hold pos is the first that ends after it.
+	decls := file.Decls
+	i := sort.Search(len(decls), func(i int) bool { return decls[i].End() > pos })
+	if i == len(decls) {
+		return ""
+	}
+	fd, ok := decls[i].(*ast.FuncDecl)
+	if !ok || pos < fd.Pos() || pos >= fd.End() {
+		return ""
+	}
+	name := file.Name.Name + "." + fd.Name.Name
+	if fd.Recv != nil && len(fd.Recv.List) == 1 {
+		name = "(" + recvName(file.Name.Name, fd.Recv.List[0].Type) + ")." + fd.Name.Name
+	}
+	if k := fn.litsOf(fd).innermost(pos); k >= 0 {
+		name += fmt.Sprintf(".func%d", k+1)
+	}
+	return name
+}
+
+func (fn *funcNamer) litsOf(fd *ast.FuncDecl) *funcLits {
+	if l, ok := fn.lits[fd]; ok {
+		return l
+	}
+	l := &funcLits{}
+	if fd.Body != nil {
+		// Preorder is source order for function literals: a literal's
+		// enclosing ones start before it, and the others end before it.
 		ast.Inspect(fd.Body, func(node ast.Node) bool {
-			fl, ok := node.(*ast.FuncLit)
-			if !ok {
-				return true
-			}
-			if fl.Pos() > pos {
-				return false
-			}
-			n++
-			if pos < fl.End() {
-				lit = n
+			if fl, ok := node.(*ast.FuncLit); ok {
+				l.spans = append(l.spans, [2]token.Pos{fl.Pos(), fl.End()})
+				reach := fl.End()
+				if k := len(l.reach); k > 0 {
+					reach = max(reach, l.reach[k-1])
+				}
+				l.reach = append(l.reach, reach)
 			}
 			return true
 		})
-		if lit > 0 {
-			name += fmt.Sprintf(".func%d", lit)
-		}
-		return name
 	}
-	return ""
+	if fn.lits == nil {
+		fn.lits = map[*ast.FuncDecl]*funcLits{}
+	}
+	fn.lits[fd] = l
+	return l
+}
+
+// innermost returns the index of the innermost literal that holds pos, or
+// -1: of the literals that start at or before pos, the last that ends
+// after it.
+func (l *funcLits) innermost(pos token.Pos) int {
+	k := sort.Search(len(l.spans), func(k int) bool { return l.spans[k][0] > pos }) - 1
+	for ; k >= 0 && l.reach[k] > pos; k-- {
+		if pos < l.spans[k][1] {
+			return k
+		}
+	}
+	return -1
 }
 
 // recvName spells a receiver type as pkg.T or *pkg.T, without type

@@ -71,6 +71,7 @@ var _ = T{f: func() int { return m12 }}
 		t.Fatal(err)
 	}
 	seen := 0
+	var names funcNamer
 	ast.Inspect(f, func(n ast.Node) bool {
 		id, ok := n.(*ast.Ident)
 		if !ok || !regexp.MustCompile(`^m\d+$`).MatchString(id.Name) {
@@ -83,6 +84,11 @@ var _ = T{f: func() int { return m12 }}
 		}
 		if got := EnclosingFunc(f, id.Pos()); got != w {
 			t.Errorf("%s (line %d): EnclosingFunc = %q, want %q", id.Name, fset.Position(id.Pos()).Line, got, w)
+		}
+		// One namer for every marker, as a baseline uses it: each
+		// declaration's literals listed once.
+		if got := names.name(f, id.Pos()); got != w {
+			t.Errorf("%s (line %d): funcNamer.name = %q, want %q", id.Name, fset.Position(id.Pos()).Line, got, w)
 		}
 		return true
 	})
