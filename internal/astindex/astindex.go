@@ -7,11 +7,13 @@
 // and its Cursor has the same methods with the same meaning, but for the
 // leaves toolcheck never navigates from: identifiers, basic literals and
 // comments are not indexed. FindByPos on one returns its parent, and
-// PrevSibling skips them. The rest costs one 24-byte record per node, in
-// a buffer that passes from one package's index to the next (Recycle),
-// where the inspector keeps two 32-byte events per node (leaves included)
-// in a new slice for each package that grows by doubling when its size
-// estimate falls short, as it does on dense code. toolcheck builds
+// PrevSibling skips them. The rest costs one 24-byte record per node
+// (and four bytes a child for the nodes with many, which FindByPos
+// searches by halves), in a buffer that passes from one package's index
+// to the next (Recycle), where the inspector keeps two 32-byte events per
+// node (leaves included) in a new slice for each package that grows by
+// doubling when its size estimate falls short, as it does on dense code.
+// toolcheck builds
 // an index for every package that reaches an MCP SDK; on a module of tool
 // handlers the inspector was the largest single allocation of a run; the
 // index's first buffer is smaller, and the packages after it reuse it.
