@@ -26,6 +26,9 @@ type Directive struct {
 // Directives are the suppression comments of a package.
 type Directives struct {
 	list []*Directive
+	// at lists, by file and line, the indices in list of the directives
+	// there: a finding looks at the directives of two lines, not at all.
+	at map[fileLine][]int
 	// known are the analyzers attached to the model, which a directive
 	// may name; the first of them reports the malformed directives that
 	// name none of them.
@@ -71,11 +74,45 @@ func ParseDirectives(pass *analysis.Pass, names []string) *Directives {
 						d.Problem = "has no reason"
 					}
 				}
-				ds.list = append(ds.list, d)
+				ds.add(d)
 			}
 		}
 	}
 	return ds
+}
+
+// add appends d to the list and its index.
+func (ds *Directives) add(d *Directive) {
+	if ds.at == nil {
+		ds.at = map[fileLine][]int{}
+	}
+	k := fileLine{d.File, d.Line}
+	ds.at[k] = append(ds.at[k], len(ds.list))
+	ds.list = append(ds.list, d)
+}
+
+type fileLine struct {
+	file string
+	line int
+}
+
+// suppressing returns the first directive, in the order of list, that
+// suppresses analyzer's findings at p (a directive on its line or the
+// line before), or nil.
+func (ds *Directives) suppressing(analyzer string, p token.Position) *Directive {
+	first := -1
+	for _, line := range [2]int{p.Line, p.Line - 1} {
+		for _, i := range ds.at[fileLine{p.Filename, line}] {
+			if d := ds.list[i]; d.Problem == "" && d.names(analyzer) && (first < 0 || i < first) {
+				first = i
+				break // the rest of the line come later in list
+			}
+		}
+	}
+	if first < 0 {
+		return nil
+	}
+	return ds.list[first]
 }
 
 func quote(s string) string { return "\"" + s + "\"" }

@@ -50,12 +50,9 @@ func (r *Reporter) Suppressed(pos token.Pos) bool {
 		return true
 	}
 	if r.dirs != nil {
-		p := r.Pass.Fset.Position(pos)
-		for _, dir := range r.dirs.list {
-			if dir.Problem == "" && dir.names(r.name) && dir.File == p.Filename && (dir.Line == p.Line || dir.Line == p.Line-1) {
-				r.used[dir] = true
-				return true
-			}
+		if dir := r.dirs.suppressing(r.name, r.Pass.Fset.Position(pos)); dir != nil {
+			r.used[dir] = true
+			return true
 		}
 	}
 	return false

@@ -180,3 +180,33 @@ func TestDocOf(t *testing.T) {
 		t.Errorf("DocOf = %q, want %q", got, want)
 	}
 }
+
+// TestSuppressing checks the directives' index against a look at each
+// directive, on random directives (malformed ones and ones naming other
+// analyzers among them) in two files.
+func TestSuppressing(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for round := range 50 {
+		ds := &Directives{}
+		for range r.IntN(40) {
+			d := &Directive{File: fmt.Sprint("f", r.IntN(2)), Line: 1 + r.IntN(20), Analyzers: []string{[]string{"iserror", "unwrapped"}[r.IntN(2)]}}
+			if r.IntN(5) == 0 {
+				d.Problem = "has no reason"
+			}
+			ds.add(d)
+		}
+		for line := range 23 {
+			p := token.Position{Filename: fmt.Sprint("f", r.IntN(2)), Line: line}
+			var want *Directive
+			for _, d := range ds.list {
+				if d.Problem == "" && d.names("iserror") && d.File == p.Filename && (d.Line == p.Line || d.Line == p.Line-1) {
+					want = d
+					break
+				}
+			}
+			if got := ds.suppressing("iserror", p); got != want {
+				t.Fatalf("round %d, %s:%d: %v, want %v", round, p.Filename, p.Line, got, want)
+			}
+		}
+	}
+}
