@@ -103,6 +103,32 @@ type related struct {
 type fix struct {
 	message string
 	edits   []edit
+	// prepared is the fix as the analysis left it, and src the files'
+	// contents as analysed: edits are worked out from them on first use
+	// (resolve), since gofmt of a whole file for every finding's fix,
+	// when the diagnostics were published, made a file of many findings
+	// wait for minutes.
+	prepared *driver.PreparedFix
+	src      func(name string) ([]byte, bool)
+}
+
+// resolve works out fx's edits, the edits -fix would make to the files as
+// analysed (the fix's own, the imports it adds placed in their group,
+// gofmt; driver.FixedFiles), as one edit a file over the lines that
+// change. It reports whether the fix changes anything.
+func (fx *fix) resolve() bool {
+	if fx.prepared != nil {
+		files, err := fx.prepared.Apply(fx.src)
+		if err == nil {
+			for _, name := range slices.Sorted(maps.Keys(files)) {
+				old, _ := fx.src(name)
+				start, end, text := lineDiff(old, files[name])
+				fx.edits = append(fx.edits, edit{name, start, end, text})
+			}
+		}
+		fx.prepared, fx.src = nil, nil
+	}
+	return len(fx.edits) > 0
 }
 
 type edit struct {
@@ -539,9 +565,8 @@ func isTestMain(p *packages.Package) bool {
 
 // convertDiagnostic converts a diagnostic's positions to files and byte
 // offsets. Its fixes become the edits -fix would make to the files as
-// analysed (contents, else the disk): the fix's own edits, the imports it
-// adds placed in their group, gofmt (driver.FixedFiles), as one edit a
-// file over the lines that change.
+// analysed (contents, else the disk), when they are first asked for
+// (fix.resolve).
 func convertDiagnostic(fset *token.FileSet, a *analysis.Analyzer, d analysis.Diagnostic, pkg *packages.Package, contents map[string][]byte) finding {
 	// The checker resolves a diagnostic's URL against its analyzer's
 	// (the #anchor of the finding's section), as the command's -json has it.
@@ -561,17 +586,11 @@ func convertDiagnostic(fset *token.FileSet, a *analysis.Analyzer, d analysis.Dia
 		return c, err == nil
 	}
 	for _, sf := range d.SuggestedFixes {
-		files, err := driver.FixedFiles(pkg, fset, sf, src)
-		if err != nil || len(files) == 0 {
+		pf, err := driver.PrepareFix(pkg, fset, sf)
+		if err != nil {
 			continue
 		}
-		fx := fix{message: sf.Message}
-		for _, name := range slices.Sorted(maps.Keys(files)) {
-			old, _ := src(name)
-			start, end, text := lineDiff(old, files[name])
-			fx.edits = append(fx.edits, edit{name, start, end, text})
-		}
-		f.fixes = append(f.fixes, fx)
+		f.fixes = append(f.fixes, fix{message: sf.Message, prepared: pf, src: src})
 	}
 	return f
 }

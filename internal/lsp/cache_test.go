@@ -35,6 +35,9 @@ func describe(root string, res *result) string {
 			l += fmt.Sprintf(" | related %s:%d-%d %s", rel(r.file), r.start, r.end, r.message)
 		}
 		for _, fx := range f.fixes {
+			if !fx.resolve() {
+				continue
+			}
 			l += " | fix " + fx.message
 			for _, e := range fx.edits {
 				l += fmt.Sprintf(" %s:%d-%d=%q", rel(e.file), e.start, e.end, e.text)

@@ -908,12 +908,18 @@ func (s *server) codeActions(p *CodeActionParams) []CodeAction {
 			named[diagKey{d.Range, fmt.Sprint(d.Code), d.Message}] = true
 		}
 	}
-	for i, f := range st.findings {
+	for i := range st.findings {
 		d := st.diags[i]
 		if !overlaps(d.Range, p.Range) && !named[diagKey{d.Range, d.Code, d.Message}] {
 			continue
 		}
-		for _, fx := range f.fixes {
+		var fixes []fix // those that change something
+		for j := range st.findings[i].fixes {
+			if fx := &st.findings[i].fixes[j]; fx.resolve() {
+				fixes = append(fixes, *fx)
+			}
+		}
+		for _, fx := range fixes {
 			edit := s.workspaceEdit(fx)
 			if edit == nil {
 				continue
@@ -922,7 +928,7 @@ func (s *server) codeActions(p *CodeActionParams) []CodeAction {
 				Title:       fx.message,
 				Kind:        kindQuickFix,
 				Diagnostics: []Diagnostic{d},
-				IsPreferred: len(f.fixes) == 1,
+				IsPreferred: len(fixes) == 1,
 				Edit:        edit,
 			})
 		}
