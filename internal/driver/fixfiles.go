@@ -13,25 +13,11 @@ import (
 	"golang.org/x/tools/go/packages"
 )
 
-// FixedFiles applies one suggested fix of a finding in pkg to the files it
-// edits, as -fix and -diff apply it: its edits, then the imports it adds
-// placed and those it leaves unused removed (fixImports), then gofmt. src
-// returns the content a file was analysed with (an editor's unsaved
-// buffer, say). It returns the new content of each file the fix changes,
-// and an error when a file is missing or left unparsable.
-func FixedFiles(pkg *packages.Package, fset *token.FileSet, fix analysis.SuggestedFix, src func(name string) ([]byte, bool)) (map[string][]byte, error) {
-	pf, err := PrepareFix(pkg, fset, fix)
-	if err != nil {
-		return nil, err
-	}
-	return pf.Apply(src)
-}
-
 // A PreparedFix is a suggested fix as byte offsets in the files it edits,
-// with the names those files import packages by: what FixedFiles needs of
-// the package, so that the fix can be applied once the package is gone
-// (a language server works a fix out when it is asked for it, not for
-// every finding it publishes).
+// with the names those files import packages by: what applying it needs
+// of the package, so that it can be applied once the package is gone (a
+// language server works a fix out when it is asked for it, not for every
+// finding it publishes).
 type PreparedFix struct {
 	message string
 	byFile  map[string][]edit
@@ -81,8 +67,12 @@ func PrepareFix(pkg *packages.Package, fset *token.FileSet, fix analysis.Suggest
 	return pf, nil
 }
 
-// Apply applies the fix as FixedFiles does, to the files' contents as src
-// returns them.
+// Apply applies the fix to the files it edits, as -fix and -diff apply
+// it: its edits, then the imports it adds placed and those it leaves
+// unused removed (fixImports), then gofmt. src returns the content a file
+// was analysed with (an editor's unsaved buffer, say). It returns the new
+// content of each file the fix changes, and an error when a file is
+// missing or left unparsable.
 func (pf *PreparedFix) Apply(src func(name string) ([]byte, bool)) (map[string][]byte, error) {
 	out := map[string][]byte{}
 	for name, edits := range pf.byFile {

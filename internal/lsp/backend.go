@@ -114,7 +114,7 @@ type fix struct {
 
 // resolve works out fx's edits, the edits -fix would make to the files as
 // analysed (the fix's own, the imports it adds placed in their group,
-// gofmt; driver.FixedFiles), as one edit a file over the lines that
+// gofmt; driver.PreparedFix.Apply), as one edit a file over the lines that
 // change. It reports whether the fix changes anything.
 func (fx *fix) resolve() bool {
 	if fx.prepared != nil {
