@@ -90,6 +90,7 @@ type Tracer struct {
 	frames     map[frameKey]*Frame
 	receivers  map[receiverKey]*Frame
 	results    map[resultKey][]Origin
+	walks      []*walk // kept for the next traces (walk, put)
 	// level counts the cycle guards set (traces and calls under way,
 	// nested); lowest is the lowest level of a guard met since it was
 	// last reset, so that a call's results that met only guards set
@@ -144,19 +145,44 @@ type walkKey struct {
 	frame *Frame
 }
 
+// walk returns a walk for one trace, one the tracer kept (put) if it has
+// one: a trace is a few lookups, and most allocated their walk's tables
+// anew.
 func (t *Tracer) walk(stop Stop) *walk {
+	if n := len(t.walks); n > 0 {
+		w := t.walks[n-1]
+		t.walks = t.walks[:n-1]
+		w.stop = stop
+		return w
+	}
 	return &walk{t: t, seen: map[walkKey]int{}, done: map[walkKey][]Origin{}, stop: stop}
+}
+
+// put keeps w, whose trace is over, for the tracer's next walk. Traces
+// nest (a call's results are traced inside a trace), so the tracer keeps a
+// stack of them.
+func (t *Tracer) put(w *walk) {
+	clear(w.seen)
+	if len(w.done) > 64 {
+		w.done = map[walkKey][]Origin{} // not to clear a large table each time
+	} else {
+		clear(w.done)
+	}
+	w.stop, w.paramFields = nil, false
+	t.walks = append(t.walks, w)
 }
 
 // Origins returns the origins of the value of e evaluated in frame f.
 func (t *Tracer) Origins(e ast.Expr, f *Frame, stop Stop) []Origin {
-	return t.walk(stop).trace(e, f, -1)
+	return t.OriginsAt(e, f, -1, stop)
 }
 
 // OriginsAt returns the origins of result tuple of the multi-value
 // expression e (a call), evaluated in frame f; with tuple -1, Origins.
 func (t *Tracer) OriginsAt(e ast.Expr, f *Frame, tuple int, stop Stop) []Origin {
-	return t.walk(stop).trace(e, f, tuple)
+	w := t.walk(stop)
+	defer t.put(w)
+	return w.trace(e, f, tuple)
 }
 
 // OriginsByField is Origins, except that a field of a parameter no frame
@@ -165,6 +191,7 @@ func (t *Tracer) OriginsAt(e ast.Expr, f *Frame, tuple int, stop Stop) []Origin 
 // any value.
 func (t *Tracer) OriginsByField(e ast.Expr, f *Frame, stop Stop) []Origin {
 	w := t.walk(stop)
+	defer t.put(w)
 	w.paramFields = true
 	return w.trace(e, f, -1)
 }
@@ -174,6 +201,7 @@ func (t *Tracer) OriginsByField(e ast.Expr, f *Frame, stop Stop) []Origin {
 // field of a parameter no frame binds answered as in OriginsByField.
 func (t *Tracer) FieldOrigins(x ast.Expr, field *types.Var, f *Frame, stop Stop) []Origin {
 	w := t.walk(stop)
+	defer t.put(w)
 	w.paramFields = true
 	if out, ok := w.literalField(x, field, f); ok {
 		return out
@@ -184,7 +212,9 @@ func (t *Tracer) FieldOrigins(x ast.Expr, field *types.Var, f *Frame, stop Stop)
 // VarOrigins returns the origins of the value of the variable or field v
 // read at use (nil: anywhere), in frame f.
 func (t *Tracer) VarOrigins(v *types.Var, use ast.Expr, f *Frame, stop Stop) []Origin {
-	return t.walk(stop).traceVar(v, use, f)
+	w := t.walk(stop)
+	defer t.put(w)
+	return w.traceVar(v, use, f)
 }
 
 func (w *walk) trace(e ast.Expr, f *Frame, tuple int) []Origin {
@@ -944,13 +974,13 @@ func (t *Tracer) ReturnsOf(target ast.Node, f *Frame, idx int, stop Stop) ([]Ori
 			// a bare return of named results
 			if ftype.Results != nil {
 				if v := ResultVar(fl.Types, ftype, idx); v != nil {
-					out = append(out, t.walk(stop).traceVar(v, nil, f)...)
+					out = append(out, t.VarOrigins(v, nil, f, stop)...)
 				}
 			}
 		case len(n.Results) > idx && (len(n.Results) > 1 || idx == 0):
-			out = append(out, t.walk(stop).trace(n.Results[idx], f, -1)...)
+			out = append(out, t.OriginsAt(n.Results[idx], f, -1, stop)...)
 		case len(n.Results) == 1:
-			out = append(out, t.walk(stop).trace(n.Results[0], f, idx)...)
+			out = append(out, t.OriginsAt(n.Results[0], f, idx, stop)...)
 		default:
 			ok = false
 		}
