@@ -116,11 +116,15 @@ func (m *Model) InToolCode(pos token.Pos) bool {
 func (m *Model) exportFacts(installs map[ast.Node][]int) {
 	exported := map[*types.Func]*toolfact.FuncFact{}
 	var order []*types.Func
+	// Most functions have nothing to tell: each fact is built in scratch,
+	// and copied out only if it is not empty.
+	var scratch toolfact.FuncFact
 	for fn, d := range m.Flow.Decls() {
 		if d.Body == nil {
 			continue
 		}
-		ff := &toolfact.FuncFact{InstallsBoundaryOn: installs[d], UsesParam: m.usesOn[d]}
+		ff := &scratch
+		*ff = toolfact.FuncFact{InstallsBoundaryOn: installs[d], UsesParam: m.usesOn[d]}
 		var regs regSet // ff.Registers
 		ff.Boundary = m.boundaryFunc(fn)
 		res := fn.Type().(*types.Signature).Results()
@@ -268,7 +272,8 @@ func (m *Model) exportFacts(installs map[ast.Node][]int) {
 		}
 		ff.Registers = regs.list
 		if !ff.Empty() {
-			exported[fn] = ff
+			kept := *ff
+			exported[fn] = &kept
 			order = append(order, fn)
 		}
 	}
@@ -584,7 +589,7 @@ func (m *Model) exportName(d ast.Node, h Handler) string {
 // registrar's constructor is given, the server a wrapper's constructor
 // builds.
 func (m *Model) resultFields(d ast.Node, i int, t types.Type) []toolfact.FieldValue {
-	if !types.IsInterface(t) && !m.holdsServer(t) || !m.litHoldsServer() {
+	if !types.IsInterface(t) && !m.holdsServer(t) || !m.serverLitFits(t) {
 		return nil
 	}
 	origins, ok := m.tr.ReturnsOf(d, nil, i, nil)
@@ -640,12 +645,15 @@ func (m *Model) resultFields(d ast.Node, i int, t types.Type) []toolfact.FieldVa
 	return out
 }
 
-// litHoldsServer reports whether a composite literal of the package is of
-// a type that holdsServer: only such a literal is an origin resultFields
-// describes, so without one no function's result is.
-func (m *Model) litHoldsServer() bool {
+// serverLitFits reports whether a composite literal of the package of a
+// type that holdsServer can be a value of type t (a literal's type or a
+// pointer to it, for an interface t): only such a literal is an origin
+// resultFields describes, so without one no result of type t is. Not
+// asked of a type parameter, whose values the literal's type does not
+// decide.
+func (m *Model) serverLitFits(t types.Type) bool {
 	if m.serverLits == nil {
-		v := false
+		m.serverLits = []types.Type{}
 		seen := map[types.Type]bool{}
 		for _, lit := range m.Flow.CompositeLits() {
 			if lit.Type == nil || seen[lit.Type] {
@@ -653,13 +661,29 @@ func (m *Model) litHoldsServer() bool {
 			}
 			seen[lit.Type] = true
 			if m.holdsServer(lit.Type) {
-				v = true
-				break
+				m.serverLits = append(m.serverLits, lit.Type)
 			}
 		}
-		m.serverLits = &v
 	}
-	return *m.serverLits
+	if len(m.serverLits) == 0 {
+		return false
+	}
+	if _, tparam := types.Unalias(t).(*types.TypeParam); tparam {
+		return true
+	}
+	iface, ok := t.Underlying().(*types.Interface)
+	if !ok {
+		return true
+	}
+	for _, lt := range m.serverLits {
+		if types.Implements(lt, iface) || types.Implements(types.NewPointer(lt), iface) {
+			return true
+		}
+		if p, ok := lt.Underlying().(*types.Pointer); ok && types.Implements(p.Elem(), iface) {
+			return true
+		}
+	}
+	return false
 }
 
 // holdsServer reports whether t is a struct, or a pointer to one, with a

@@ -155,9 +155,9 @@ type Model struct {
 	reach     mcpsdk.Reach       // reachesSDK's answers for other packages
 	funcFacts map[*types.Func]*toolfact.FuncFact
 	standIns  map[standInKey]types.Type // types importers cannot see (concreteType)
-	// serverLits records whether a composite literal of the package holds
-	// a server or middleware (resultFields), once asked.
-	serverLits *bool
+	// serverLits holds the types of the package's composite literals
+	// that hold a server or middleware (serverLitFits), once asked.
+	serverLits []types.Type
 	impls      map[implKey][]flow.Callee // memoizes implementations
 	// factScratch receives the next imported FuncFact (factOf).
 	factScratch *toolfact.FuncFact
