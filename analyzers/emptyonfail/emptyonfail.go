@@ -97,7 +97,7 @@ func run(pass *analysis.Pass, m *toolmodel.Model, r *report.Reporter, s *setting
 		params:   map[*types.Var]bool{},
 		swallows: map[*types.Func]*Fact{},
 		reported: map[token.Pos]bool{},
-		declOf:   map[*types.Func]*ast.FuncDecl{},
+		declOf:   make(map[*types.Func]*ast.FuncDecl, m.Syntax.Count((*ast.FuncDecl)(nil))),
 	}
 	for _, f := range pass.Files {
 		for _, decl := range f.Decls {

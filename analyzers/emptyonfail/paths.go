@@ -161,7 +161,7 @@ func (c *checker) funcDecl(d *ast.FuncDecl) {
 	fi := c.newFunc(d, d.Recv, d.Type, d.Body, fn.Type().(*types.Signature))
 	fi.decl = fn
 	if c.funcOfDecl == nil {
-		c.funcOfDecl = map[*ast.FuncDecl]*funcInfo{}
+		c.funcOfDecl = make(map[*ast.FuncDecl]*funcInfo, len(c.declOf))
 	}
 	c.funcOfDecl[d] = fi
 	if errOnly(fi.sig) && (c.isValueUsed(fn) || walkShaped(fi.sig)) {

@@ -159,7 +159,7 @@ func newChecker(pass *analysis.Pass, m *toolmodel.Model) *checker {
 		pass:        pass,
 		m:           m,
 		info:        pass.TypesInfo,
-		funcs:       map[ast.Node]*funcInfo{},
+		funcs:       make(map[ast.Node]*funcInfo, m.Syntax.Count((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil))),
 		mutations:   map[*types.Var][]mutation{},
 		zeroVars:    map[*types.Var]bool{},
 		summaries:   map[ast.Node][]Cond{},

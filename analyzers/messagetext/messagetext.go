@@ -123,7 +123,7 @@ func run(pass *analysis.Pass, m *toolmodel.Model, r *report.Reporter, opts *opti
 	c := &checker{
 		pass: pass, m: m, info: pass.TypesInfo, opts: opts,
 		envNames: map[string]bool{}, safe: map[string]bool{}, resourcePkgs: map[string]bool{},
-		decls:  map[*types.Func]*ast.FuncDecl{},
+		decls:  make(map[*types.Func]*ast.FuncDecl, m.Syntax.Count((*ast.FuncDecl)(nil))),
 		unitOf: map[*ast.FuncDecl]*unit{}, errorFuncs: map[ast.Node]bool{}, retFunc: map[*ast.ReturnStmt]ast.Node{},
 		leafMemo: map[ast.Expr][]leaf{}, inProgress: map[ast.Node]bool{},
 		reporter: r, reported: map[string]bool{}, expanding: map[*flow.Def]bool{}, bodyFields: map[*types.Var]bool{},

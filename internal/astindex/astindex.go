@@ -138,8 +138,11 @@ type builder struct {
 }
 
 // Count returns how many nodes of the types given (all if none) the index
-// holds: what a client sizes its tables by.
+// holds: what a client sizes its tables by; none for a nil index.
 func (in *Index) Count(types ...ast.Node) int {
+	if in == nil {
+		return 0
+	}
 	if len(types) == 0 {
 		return len(in.nodes)
 	}

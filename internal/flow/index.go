@@ -49,6 +49,27 @@ type tables struct {
 	returns  map[ast.Node][]*ast.ReturnStmt
 	retCurs  map[ast.Node][]astindex.Cursor
 	litDecls map[*ast.FuncDecl]bool
+	// slabs hold the definitions (newDef), slabSize to a slab, kept with
+	// the tables; used counts those handed out.
+	slabs [][]Def
+	used  int
+}
+
+// slabSize is how many definitions a slab holds.
+const slabSize = 256
+
+// newDef returns a pointer to a copy of d, kept in the tables' slabs: a
+// package's definitions are many small objects, and the slabs of a
+// recycled index hold the next package's.
+func (fl *Info) newDef(d Def) *Def {
+	i, j := fl.used/slabSize, fl.used%slabSize
+	if i == len(fl.slabs) {
+		fl.slabs = append(fl.slabs, make([]Def, slabSize))
+	}
+	fl.used++
+	p := &fl.slabs[i][j]
+	*p = d
+	return p
 }
 
 // spare holds the tables of recycled Infos.
@@ -76,6 +97,10 @@ func (fl *Info) Recycle() {
 	clear(t.returns)
 	clear(t.retCurs)
 	clear(t.litDecls)
+	for _, slab := range t.slabs[:(t.used+slabSize-1)/slabSize] {
+		clear(slab)
+	}
+	t.used = 0
 	spare.Put(&t)
 }
 
@@ -231,7 +256,7 @@ func (fl *Info) index() {
 				if obj == nil {
 					continue
 				}
-				d := &Def{Pos: n.Pos(), End: n.End(), Block: blockParent(c), Tuple: -1, Func: EnclosingFunc(c), Loops: loopsAround(c)}
+				d := fl.newDef(Def{Pos: n.Pos(), End: n.End(), Block: blockParent(c), Tuple: -1, Func: EnclosingFunc(c), Loops: loopsAround(c)})
 				switch {
 				case len(n.Values) == len(n.Names):
 					d.Rhs = n.Values[i]
@@ -254,12 +279,12 @@ func (fl *Info) index() {
 			fn := EnclosingFunc(c)
 			if id, ok := n.Key.(*ast.Ident); ok {
 				if obj := ObjOf(info, id); obj != nil {
-					fl.defs[obj] = append(fl.defs[obj], &Def{Rhs: n.X, Pos: n.Pos(), End: n.Body.Pos(), Block: n.Body, Tuple: -1, Key: true, Func: fn})
+					fl.defs[obj] = append(fl.defs[obj], fl.newDef(Def{Rhs: n.X, Pos: n.Pos(), End: n.Body.Pos(), Block: n.Body, Tuple: -1, Key: true, Func: fn}))
 				}
 			}
 			if id, ok := n.Value.(*ast.Ident); ok {
 				if obj := ObjOf(info, id); obj != nil {
-					fl.defs[obj] = append(fl.defs[obj], &Def{Rhs: n.X, Pos: n.Pos(), End: n.Body.Pos(), Block: n.Body, Tuple: -1, Elem: true, Func: fn})
+					fl.defs[obj] = append(fl.defs[obj], fl.newDef(Def{Rhs: n.X, Pos: n.Pos(), End: n.Body.Pos(), Block: n.Body, Tuple: -1, Elem: true, Func: fn}))
 				}
 			}
 		case *ast.TypeSwitchStmt:
@@ -276,7 +301,7 @@ func (fl *Info) index() {
 			for _, s := range n.Body.List {
 				cc := s.(*ast.CaseClause)
 				if obj := info.Implicits[cc]; obj != nil {
-					fl.defs[obj] = append(fl.defs[obj], &Def{Rhs: ta.X, Pos: cc.Pos(), End: cc.Colon, Block: cc, Tuple: -1, Func: fn, Loops: loops})
+					fl.defs[obj] = append(fl.defs[obj], fl.newDef(Def{Rhs: ta.X, Pos: cc.Pos(), End: cc.Colon, Block: cc, Tuple: -1, Func: fn, Loops: loops}))
 				}
 			}
 		case *ast.CompositeLit:
@@ -308,7 +333,7 @@ func (fl *Info) indexAssign(c astindex.Cursor, n *ast.AssignStmt) {
 		if obj == nil {
 			continue
 		}
-		d := &Def{Pos: n.Pos(), End: n.End(), Block: block, Tuple: -1, Func: fn, Loops: loops}
+		d := fl.newDef(Def{Pos: n.Pos(), End: n.End(), Block: block, Tuple: -1, Func: fn, Loops: loops})
 		switch {
 		case n.Tok != token.ASSIGN && n.Tok != token.DEFINE:
 			d.Opaque = true // x += y: Rhs is y
@@ -362,7 +387,7 @@ func (fl *Info) indexCompositeLit(n *ast.CompositeLit, t types.Type, fn ast.Node
 		}
 		if field != nil {
 			field = field.Origin()
-			fl.defs[field] = append(fl.defs[field], &Def{Rhs: val, Pos: n.Pos(), End: n.End(), Tuple: -1, Func: fn, Lit: true})
+			fl.defs[field] = append(fl.defs[field], fl.newDef(Def{Rhs: val, Pos: n.Pos(), End: n.End(), Tuple: -1, Func: fn, Lit: true}))
 		}
 	}
 }
