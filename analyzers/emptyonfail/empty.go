@@ -391,8 +391,8 @@ func (c *checker) varJudge(v *types.Var, use ast.Expr, pos token.Pos, f *failure
 	if fi == nil || v.Pos() < fi.node.Pos() || v.Pos() >= fi.node.End() {
 		return nonEmpty
 	}
-	if c.params[v] {
-		return nonEmpty
+	if _, ok := c.m.Flow.ParamOf(v); ok {
+		return nonEmpty // a parameter (or receiver): what the caller passes
 	}
 	if use != nil && c.testedFull(v, use) {
 		return nonEmpty

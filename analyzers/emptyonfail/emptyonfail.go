@@ -94,7 +94,6 @@ func run(pass *analysis.Pass, m *toolmodel.Model, r *report.Reporter, s *setting
 		m:        m,
 		s:        s,
 		r:        r,
-		params:   map[*types.Var]bool{},
 		swallows: map[*types.Func]*Fact{},
 		reported: map[token.Pos]bool{},
 		declOf:   make(map[*types.Func]*ast.FuncDecl, m.Syntax.Count((*ast.FuncDecl)(nil))),
@@ -135,7 +134,6 @@ type checker struct {
 	r    *report.Reporter
 
 	registersTools  bool
-	params          map[*types.Var]bool   // parameters of every function seen
 	swallows        map[*types.Func]*Fact // declared functions that return empty on failure
 	facts           map[*types.Func]*Fact // memo of factOf: other packages' functions
 	factScratch     *Fact                 // receives the next imported Fact (factOf)

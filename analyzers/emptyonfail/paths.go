@@ -158,7 +158,7 @@ func (c *checker) funcDecl(d *ast.FuncDecl) {
 	}
 	c.decls = append(c.decls, d)
 	c.lits = c.m.Flow.HasFuncLit(d)
-	fi := c.newFunc(d, d.Recv, d.Type, d.Body, fn.Type().(*types.Signature))
+	fi := c.newFunc(d, d.Body, fn.Type().(*types.Signature))
 	fi.decl = fn
 	if c.funcOfDecl == nil {
 		c.funcOfDecl = make(map[*ast.FuncDecl]*funcInfo, len(c.declOf))
@@ -170,21 +170,10 @@ func (c *checker) funcDecl(d *ast.FuncDecl) {
 	c.walkFunc(fi)
 }
 
-func (c *checker) newFunc(node ast.Node, recv *ast.FieldList, ft *ast.FuncType, body *ast.BlockStmt, sig *types.Signature) *funcInfo {
-	info := c.pass.TypesInfo
-	for _, fl := range []*ast.FieldList{recv, ft.Params} {
-		if fl == nil {
-			continue
-		}
-		for _, f := range fl.List {
-			for _, n := range f.Names {
-				if v, ok := info.Defs[n].(*types.Var); ok {
-					c.params[v] = true
-				}
-			}
-		}
-	}
-	fi := &funcInfo{node: node, body: body, sig: sig, errIdx: -1, handler: mcpsdk.HandlerKindOf(sig), info: info}
+// newFunc returns what the walk keeps of a function declaration or
+// literal: its body, signature and results.
+func (c *checker) newFunc(node ast.Node, body *ast.BlockStmt, sig *types.Signature) *funcInfo {
+	fi := &funcInfo{node: node, body: body, sig: sig, errIdx: -1, handler: mcpsdk.HandlerKindOf(sig), info: c.pass.TypesInfo}
 	res := sig.Results()
 	for i := 0; i < res.Len(); i++ {
 		if mcpsdk.IsErrorType(res.At(i).Type()) {
@@ -213,7 +202,7 @@ func (c *checker) funcLit(lit *ast.FuncLit, call *ast.CallExpr, deferred bool) {
 		return
 	}
 	outer := c.fn
-	fi := c.newFunc(lit, nil, lit.Type, lit.Body, sig)
+	fi := c.newFunc(lit, lit.Body, sig)
 	fi.lit = lit
 	if outer != nil {
 		fi.decl = outer.decl
@@ -415,37 +404,43 @@ func (c *checker) isValueUsed(fn *types.Func) bool {
 		if syntax == nil {
 			syntax = astindex.New(c.pass.Files)
 		}
-		called := map[*ast.Ident]bool{}
-		for cur := range syntax.Root().Preorder((*ast.CallExpr)(nil)) {
-			markCalled(called, cur.Node().(*ast.CallExpr).Fun)
-		}
+		// The uses of the package's functions first, then those that
+		// are calls struck off: a table of those uses, not of every
+		// identifier called.
+		uses := map[*ast.Ident]*types.Func{}
 		for id, obj := range c.pass.TypesInfo.Uses {
-			if g, ok := obj.(*types.Func); ok && g.Pkg() == c.pass.Pkg && !called[id] {
-				c.valueUsed[g] = true
+			if g, ok := obj.(*types.Func); ok && g.Pkg() == c.pass.Pkg {
+				uses[id] = g
 			}
+		}
+		for cur := range syntax.Root().Preorder((*ast.CallExpr)(nil)) {
+			markCalled(uses, cur.Node().(*ast.CallExpr).Fun)
+		}
+		for _, g := range uses {
+			c.valueUsed[g] = true
 		}
 	}
 	return c.valueUsed[fn]
 }
 
-// markCalled adds to called the identifiers that e, the function of a
+// markCalled deletes from uses the identifiers that e, the function of a
 // call, calls: f in f(), x.f(), (f)(), f[T]() (and, as an index or
 // instantiation may be either, those of its operands too).
-func markCalled(called map[*ast.Ident]bool, e ast.Expr) {
+func markCalled(uses map[*ast.Ident]*types.Func, e ast.Expr) {
 	switch e := e.(type) {
 	case *ast.Ident:
-		called[e] = true
+		delete(uses, e)
 	case *ast.SelectorExpr:
-		called[e.Sel] = true
+		delete(uses, e.Sel)
 	case *ast.ParenExpr:
-		markCalled(called, e.X)
+		markCalled(uses, e.X)
 	case *ast.IndexExpr:
-		markCalled(called, e.X)
-		markCalled(called, e.Index)
+		markCalled(uses, e.X)
+		markCalled(uses, e.Index)
 	case *ast.IndexListExpr:
-		markCalled(called, e.X)
+		markCalled(uses, e.X)
 		for _, x := range e.Indices {
-			markCalled(called, x)
+			markCalled(uses, x)
 		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"go/token"
 	"go/types"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/toolcheck/toolcheck/internal/flow"
@@ -31,7 +32,26 @@ type Finder struct {
 // values (nil: calls are resolved statically, definitions not known), and
 // callerErrors are the qualified names of the caller-errors setting.
 func New(info *types.Info, fl *flow.Info, callerErrors []string) *Finder {
-	return &Finder{info: info, flow: fl, callerErrors: callerErrors}
+	f := &Finder{info: info, flow: fl, callerErrors: callerErrors}
+	if t, ok := spareTests.Get().(*map[ast.Expr]Test); ok {
+		f.tests.Reuse(*t)
+	}
+	return f
+}
+
+// spareTests holds the emptied tables of recycled Finders.
+var spareTests sync.Pool // *map[ast.Expr]Test
+
+// Recycle empties f and keeps its table of answers for the next package's
+// Finder, so that each package does not grow (and the collector reclaim)
+// a table of the same size again. Its caller must be the last user of f.
+func (f *Finder) Recycle() {
+	if f == nil {
+		return
+	}
+	if t := f.tests.Take(); t != nil {
+		spareTests.Put(&t)
+	}
 }
 
 // A Class says what kind of failure an error is.

@@ -32,3 +32,25 @@ func (m *Map[K, V]) Get(k K, compute func(K) V) V {
 	m.mu.Unlock()
 	return v
 }
+
+// Take empties m and returns its table, emptied too (nil if m had none),
+// for another Map of the same types to Reuse: the table keeps the room
+// it grew to.
+func (m *Map[K, V]) Take() map[K]V {
+	m.mu.Lock()
+	t := m.m
+	m.m = nil
+	m.mu.Unlock()
+	clear(t)
+	return t
+}
+
+// Reuse has m fill t, an empty table another Map gave up (Take), if m has
+// no table yet.
+func (m *Map[K, V]) Reuse(t map[K]V) {
+	m.mu.Lock()
+	if m.m == nil {
+		m.m = t
+	}
+	m.mu.Unlock()
+}

@@ -187,6 +187,7 @@ func (m *Model) release() {
 	m.fileOf, m.visiting = nil, nil
 	m.ToolErrors, m.IsErrors, m.judge, m.fixes = nil, nil, nil, nil
 	m.forward = nil
+	m.Failures.Recycle()
 	m.hosted, m.Failures, m.factScratch = nil, nil, nil
 	m.pools, m.poolCache, m.records = nil, nil, nil
 }

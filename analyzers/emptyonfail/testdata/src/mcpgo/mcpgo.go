@@ -288,3 +288,39 @@ func limitTool(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResul
 	}
 	return mcp.NewToolResultText(fmt.Sprint(n)), nil
 }
+
+// A method called (s.refreshCache(), (s.refreshCache)()) is checked like
+// refresh; one passed as a value (s.poll) is a callback, whose nil error
+// means whatever its caller makes of it.
+type cacheSyncer struct{ dir string }
+
+func (s *cacheSyncer) refreshCache() error {
+	if _, err := os.Stat(s.dir); err != nil {
+		log.Printf("refresh: %v", err)
+		return nil // want `failure of os.Stat is swallowed by a nil error return, which reports success`
+	}
+	return nil
+}
+
+func (s *cacheSyncer) poll() error {
+	if _, err := os.Stat(s.dir); err != nil {
+		return nil
+	}
+	return nil
+}
+
+func every(f func() error) error { return f() }
+
+func syncTool(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	s := &cacheSyncer{dir: req.GetString("dir", "/var/cache")}
+	if err := s.refreshCache(); err != nil {
+		return nil, err
+	}
+	if err := (s.refreshCache)(); err != nil {
+		return nil, err
+	}
+	if err := every(s.poll); err != nil {
+		return nil, err
+	}
+	return mcp.NewToolResultText("synced"), nil
+}
