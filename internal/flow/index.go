@@ -53,6 +53,15 @@ type tables struct {
 	// the tables; used counts those handed out.
 	slabs [][]Def
 	used  int
+	// lists keep the emptied lists of a recycled Info.
+	lists lists
+}
+
+// lists are an Info's lists, kept with its tables when it is recycled.
+type lists struct {
+	calls []Call
+	clits []CompositeLit
+	funcs []ast.Node
 }
 
 // slabSize is how many definitions a slab holds.
@@ -84,6 +93,10 @@ func (fl *Info) Recycle() {
 	}
 	t := fl.tables
 	fl.tables = tables{}
+	clear(fl.calls)
+	clear(fl.clits)
+	clear(fl.funcs)
+	t.lists = lists{fl.calls[:0], fl.clits[:0], fl.funcs[:0]}
 	fl.calls, fl.clits, fl.funcs = nil, nil, nil
 	clear(t.decls)
 	clear(t.funcOf)
@@ -171,12 +184,11 @@ func New(fset *token.FileSet, pkg *types.Package, info *types.Info, syntax *asti
 		Pkg:    pkg,
 		Types:  info,
 		Syntax: syntax,
-		calls:  make([]Call, 0, calls),
-		clits:  make([]CompositeLit, 0, syntax.Count((*ast.CompositeLit)(nil))),
-		funcs:  make([]ast.Node, 0, funcs),
 	}
 	if t, ok := spare.Get().(*tables); ok {
 		fl.tables = *t
+		fl.calls, fl.clits, fl.funcs = t.lists.calls, t.lists.clits, t.lists.funcs
+		fl.lists = lists{}
 	} else {
 		fl.tables = tables{
 			decls:    make(map[*types.Func]*ast.FuncDecl, decls),
@@ -193,6 +205,9 @@ func New(fset *token.FileSet, pkg *types.Package, info *types.Info, syntax *asti
 			callee:   make(map[*ast.CallExpr]*types.Func, calls),
 		}
 	}
+	fl.calls = slices.Grow(fl.calls, calls)
+	fl.clits = slices.Grow(fl.clits, syntax.Count((*ast.CompositeLit)(nil)))
+	fl.funcs = slices.Grow(fl.funcs, funcs)
 	fl.index()
 	return fl
 }
@@ -686,7 +701,7 @@ func (fl *Info) Decls() iter.Seq2[*types.Func, *ast.FuncDecl] {
 
 // Funcs returns the declarations with a body and the function literals of
 // the package, in source order.
-func (fl *Info) Funcs() []ast.Node { return fl.funcs }
+func (fl *Info) Funcs() []ast.Node { return slices.Clip(fl.funcs) }
 
 // FuncLits iterates over the package's function literals, each with the
 // function declaration or literal that holds it (nil at package level).
@@ -767,7 +782,7 @@ func (fl *Info) AddrOf(v *types.Var) []*ast.UnaryExpr {
 }
 
 // Calls returns every call of the package, in source order.
-func (fl *Info) Calls() []Call { return fl.calls }
+func (fl *Info) Calls() []Call { return slices.Clip(fl.calls) }
 
 // CallsOf returns the calls directly inside the function node fn, those
 // of the function literals inside it excluded, in source order.
@@ -780,7 +795,7 @@ func (fl *Info) CallsOf(fn ast.Node) []*ast.CallExpr {
 
 // CompositeLits returns the package's composite literals and their
 // types, in source order.
-func (fl *Info) CompositeLits() []CompositeLit { return fl.clits }
+func (fl *Info) CompositeLits() []CompositeLit { return slices.Clip(fl.clits) }
 
 // Callee returns the statically known function a call calls, as declared
 // (the generic origin of an instance).

@@ -675,6 +675,20 @@ func (m *Model) serverLitFits(t types.Type) bool {
 	if !ok {
 		return true
 	}
+	if fits, ok := m.serverLitFit[t]; ok {
+		return fits // error, most often
+	}
+	if m.serverLitFit == nil {
+		m.serverLitFit = map[types.Type]bool{}
+	}
+	fits := m.serverLitImplements(iface)
+	m.serverLitFit[t] = fits
+	return fits
+}
+
+// serverLitImplements reports whether a value of one of serverLits' types,
+// or a pointer to one, implements iface.
+func (m *Model) serverLitImplements(iface *types.Interface) bool {
 	for _, lt := range m.serverLits {
 		if types.Implements(lt, iface) || types.Implements(types.NewPointer(lt), iface) {
 			return true

@@ -157,8 +157,9 @@ type Model struct {
 	standIns  map[standInKey]types.Type // types importers cannot see (concreteType)
 	// serverLits holds the types of the package's composite literals
 	// that hold a server or middleware (serverLitFits), once asked.
-	serverLits []types.Type
-	impls      map[implKey][]flow.Callee // memoizes implementations
+	serverLits   []types.Type
+	serverLitFit map[types.Type]bool       // serverLitFits' answers for interfaces
+	impls        map[implKey][]flow.Callee // memoizes implementations
 	// factScratch receives the next imported FuncFact (factOf).
 	factScratch *toolfact.FuncFact
 	generated   map[*ast.File]bool
@@ -377,7 +378,7 @@ func (m *Model) index() {
 	m.reported = map[string]bool{}
 	m.funcFacts = map[*types.Func]*toolfact.FuncFact{}
 	m.standIns = map[standInKey]types.Type{}
-	m.serverLits = nil
+	m.serverLits, m.serverLitFit = nil, nil
 	m.generated = map[*ast.File]bool{}
 	m.fileOf = map[*token.File]*ast.File{}
 	m.visiting = map[visitKey]bool{}
