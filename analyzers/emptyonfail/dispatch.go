@@ -11,7 +11,6 @@ import (
 	"github.com/toolcheck/toolcheck/internal/flow"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/types/typeutil"
 )
 
 // An ifaceCall is a call in tool code of a method through an interface
@@ -50,8 +49,8 @@ func (c *checker) computeDispatch() {
 		n := queue[0]
 		queue = queue[1:]
 		for call := range c.m.Flow.CallsIn(n) {
-			if fn := typeutil.StaticCallee(info, call); fn != nil {
-				add(c.declOf[fn.Origin()])
+			if fn := flow.CalleeOf(c.m.Flow, info, call); fn != nil {
+				add(c.declOf[fn])
 				continue
 			}
 			sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)

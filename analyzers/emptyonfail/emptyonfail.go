@@ -227,15 +227,15 @@ func (c *checker) reportCalls() {
 // reportCall reports call, in tool code, of another package's function
 // that returns an empty success on a failure path.
 func (c *checker) reportCall(call *ast.CallExpr) {
-	fn := typeutil.StaticCallee(c.pass.TypesInfo, call)
+	fn := flow.CalleeOf(c.m.Flow, c.pass.TypesInfo, call) // as declared
 	if fn == nil {
 		return
 	}
-	fact := c.factOf(fn.Origin())
+	fact := c.factOf(fn)
 	if fact == nil || fact.Reported || !c.inScope(call.Pos()) {
 		return
 	}
-	name := funcName(fn.Origin())
+	name := funcName(fn)
 	where := factWhere(fact)
 	if fact.Probe {
 		at := c.answerOf(call)

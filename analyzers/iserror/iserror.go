@@ -266,7 +266,7 @@ func (c *checker) newMutation(cur astindex.Cursor, fn ast.Node, value ast.Expr) 
 }
 
 func (c *checker) indexCall(cur astindex.Cursor, call *ast.CallExpr, fn ast.Node) {
-	callee := typeutil.StaticCallee(c.info, call)
+	callee := flow.CalleeOf(c.m.Flow, c.info, call)
 	if isresult.IsErrorResultCtor(callee) || mcpsdk.IsMethod(callee, mcpsdk.GoSDKMCP, "CallToolResult", "SetError") {
 		return // a site of the model's
 	}

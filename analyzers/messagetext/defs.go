@@ -5,8 +5,6 @@ import (
 	"go/token"
 	"go/types"
 
-	"golang.org/x/tools/go/types/typeutil"
-
 	"github.com/toolcheck/toolcheck/internal/astindex"
 	"github.com/toolcheck/toolcheck/internal/flow"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
@@ -67,7 +65,7 @@ func newDefs(info *types.Info, fl *flow.Info, in *astindex.Index) *defs {
 				d.incDec[v] = append(d.incDec[v], flow.EnclosingFunc(c))
 			}
 		case *ast.CallExpr:
-			if fn := typeutil.StaticCallee(info, n); mcpsdk.IsFunc(fn, "runtime", "Stack") && len(n.Args) > 0 {
+			if fn := flow.CalleeOf(fl, info, n); mcpsdk.IsFunc(fn, "runtime", "Stack") && len(n.Args) > 0 {
 				if v := localVar(info, n.Args[0]); v != nil {
 					d.stackBuf[v] = true
 				}

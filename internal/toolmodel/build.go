@@ -322,7 +322,7 @@ func (m *Model) summaryOf(node ast.Node) []*template {
 			// implemented by a tool that registers itself.
 			// A method of an interface of the standard library (err.Error(),
 			// ctx.Err()) is none of these.
-			if sig := funcSig(m.Pass.TypesInfo.TypeOf(call.Fun)); sig != nil && !m.stdInterfaceCall(call) && (registrarSig(sig) || sig.Params().Len() == 0 || returnsServer(sig) || m.sdkInterfaceCall(call)) {
+			if sig := funcSig(m.Pass.TypesInfo.TypeOf(call.Fun)); sig != nil && (registrarSig(sig) || sig.Params().Len() == 0 || returnsServer(sig) || m.sdkInterfaceCall(call)) && !m.stdInterfaceCall(call) {
 				m.decide(node, &template{call: call, dyn: true}, true, s)
 			}
 		}
