@@ -273,7 +273,13 @@ func (c *checker) indexCall(cur astindex.Cursor, call *ast.CallExpr, fn ast.Node
 	// A call of a helper that returns an IsError result is decided once
 	// the package is indexed; only a function returning a tool result can
 	// be one.
-	if returnsResult(c.info.TypeOf(call.Fun)) {
+	var t types.Type
+	if callee != nil && !generic(callee) {
+		t = callee.Type() // its results are the call's
+	} else {
+		t = c.info.TypeOf(call.Fun)
+	}
+	if returnsResult(t) {
 		c.calls = append(c.calls, callSite{call, fn, cur})
 	}
 }
@@ -314,6 +320,14 @@ func (c *checker) addSites() {
 
 // returnsResult reports whether t is a function type with a tool result
 // among its results.
+// generic reports whether fn, a function as declared, has type
+// parameters (its own or its receiver's): a call's results are then those
+// of the instance.
+func generic(fn *types.Func) bool {
+	sig := fn.Type().(*types.Signature)
+	return sig.TypeParams().Len() > 0 || sig.RecvTypeParams().Len() > 0
+}
+
 func returnsResult(t types.Type) bool {
 	if t == nil {
 		return false
