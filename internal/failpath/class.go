@@ -33,10 +33,16 @@ type Finder struct {
 // callerErrors are the qualified names of the caller-errors setting.
 func New(info *types.Info, fl *flow.Info, callerErrors []string) *Finder {
 	f := &Finder{info: info, flow: fl, callerErrors: callerErrors}
-	if t, ok := spareTests.Get().(*map[ast.Expr]Test); ok {
-		f.tests.Reuse(*t)
-	}
+	f.tests.Spare = spareTestTable
 	return f
+}
+
+// spareTestTable returns the emptied table of a recycled Finder, or nil.
+func spareTestTable() map[ast.Expr]Test {
+	if t, ok := spareTests.Get().(*map[ast.Expr]Test); ok {
+		return *t
+	}
+	return nil
 }
 
 // spareTests holds the emptied tables of recycled Finders.

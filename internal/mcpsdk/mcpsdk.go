@@ -321,6 +321,7 @@ type Reach struct {
 
 	mu    sync.Mutex
 	known map[*types.Package]bool
+	seen  map[*types.Package]bool // the packages one walk has entered (emptied after it)
 }
 
 // Reaches reports whether pkg imports an MCP SDK, directly or not.
@@ -332,8 +333,10 @@ func (r *Reach) Reaches(pkg *types.Package) bool {
 	}
 	if r.known == nil {
 		r.known = map[*types.Package]bool{}
+		r.seen = map[*types.Package]bool{}
 	}
-	return r.reaches(pkg, map[*types.Package]bool{})
+	defer clear(r.seen)
+	return r.reaches(pkg, r.seen)
 }
 
 func (r *Reach) reaches(pkg *types.Package, seen map[*types.Package]bool) bool {

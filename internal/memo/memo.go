@@ -11,6 +11,10 @@ import "sync"
 // other keys; two callers asking about one key at once may both compute
 // it, and the answers must then be the same.
 type Map[K comparable, V any] struct {
+	// Spare, if set, supplies an empty table when the Map first needs
+	// one (one another Map gave up, Take), and nil if it has none.
+	Spare func() map[K]V
+
 	mu sync.Mutex
 	m  map[K]V
 }
@@ -25,6 +29,9 @@ func (m *Map[K, V]) Get(k K, compute func(K) V) V {
 	}
 	v = compute(k)
 	m.mu.Lock()
+	if m.m == nil && m.Spare != nil {
+		m.m = m.Spare()
+	}
 	if m.m == nil {
 		m.m = map[K]V{}
 	}
@@ -34,8 +41,8 @@ func (m *Map[K, V]) Get(k K, compute func(K) V) V {
 }
 
 // Take empties m and returns its table, emptied too (nil if m had none),
-// for another Map of the same types to Reuse: the table keeps the room
-// it grew to.
+// for another Map of the same types to take as its Spare: the table keeps
+// the room it grew to.
 func (m *Map[K, V]) Take() map[K]V {
 	m.mu.Lock()
 	t := m.m
@@ -43,14 +50,4 @@ func (m *Map[K, V]) Take() map[K]V {
 	m.mu.Unlock()
 	clear(t)
 	return t
-}
-
-// Reuse has m fill t, an empty table another Map gave up (Take), if m has
-// no table yet.
-func (m *Map[K, V]) Reuse(t map[K]V) {
-	m.mu.Lock()
-	if m.m == nil {
-		m.m = t
-	}
-	m.mu.Unlock()
 }

@@ -38,3 +38,28 @@ func TestGet(t *testing.T) {
 		t.Errorf("abc never computed")
 	}
 }
+
+// TestTakeSpare hands one Map's table to another: emptied, so the second
+// Map computes its answers afresh, and filled by it.
+func TestTakeSpare(t *testing.T) {
+	var a Map[string, int]
+	a.Get("abc", func(s string) int { return len(s) })
+	taken := a.Take()
+	if taken == nil || len(taken) != 0 {
+		t.Fatalf("Take() = %v, want an empty table", taken)
+	}
+	if got := a.Get("abc", func(string) int { return 7 }); got != 7 {
+		t.Errorf("after Take, Get(abc) = %d, want the answer computed again, 7", got)
+	}
+	b := Map[string, int]{Spare: func() map[string]int { return taken }}
+	if got := b.Get("abc", func(s string) int { return len(s) }); got != 3 {
+		t.Errorf("Get(abc) = %d, want 3", got)
+	}
+	if taken["abc"] != 3 {
+		t.Errorf("the spare table holds %v, want b's answer in it", taken)
+	}
+	var c Map[string, int]
+	if c.Take() != nil {
+		t.Errorf("Take() of a Map without a table is not nil")
+	}
+}
