@@ -86,7 +86,8 @@ var spare sync.Pool // *tables
 
 // Recycle empties fl and keeps its tables for the next package indexed.
 // Its caller must be the last user of fl: afterwards its tables are empty
-// (only Callee still answers, from the types).
+// (only Callee still answers, from the types), and the definitions it
+// handed out (Defs, Reaching) hold the next package's.
 func (fl *Info) Recycle() {
 	if fl == nil || fl.decls == nil {
 		return
