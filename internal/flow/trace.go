@@ -471,6 +471,9 @@ func (w *walk) mayStoreInto(d *Def, lits map[ast.Expr]bool) bool {
 // throughCalls replaces the calls among origins by the origins of their
 // results, when their bodies are in this package.
 func (w *walk) throughCalls(origins []Origin, depth int) []Origin {
+	if !slices.ContainsFunc(origins, madeByCall) {
+		return origins // nothing to see through
+	}
 	var out []Origin
 	for _, o := range origins {
 		call, ok := o.Expr.(*ast.CallExpr)
@@ -486,6 +489,12 @@ func (w *walk) throughCalls(origins []Origin, depth int) []Origin {
 		out = append(out, w.throughCalls(rs, depth+1)...)
 	}
 	return out
+}
+
+// madeByCall reports whether o is the result of a call.
+func madeByCall(o Origin) bool {
+	_, ok := o.Expr.(*ast.CallExpr)
+	return o.Kind == Made && ok
 }
 
 // traceVar traces a variable, field or parameter used at use.
