@@ -357,7 +357,14 @@ func (p *Program) run(patterns []string, analyzers []*analysis.Analyzer, opts Op
 		p.Config.SetAnalysedAlone(AnalysedAlone(ok))
 		p.collectLess()
 		defer p.collectMore()
+		var start phaseMark
+		if measurePhases {
+			start = markPhase()
+		}
 		res, err := Analyze(analyzers, ok)
+		if measurePhases {
+			writePhases(p.Stderr, p.Name, start, markPhase())
+		}
 		if err != nil {
 			p.errorf("%v", err)
 			return ExitError
