@@ -16,7 +16,10 @@
 #
 # on synthetic modules of N packages of M tools (bench/gen) and on std, and
 # prints the medians, the ratios toolcheck/floor (same load mode) and
-# toolcheck/go vet, and toolcheck's cost above its floor per package.
+# toolcheck/go vet, and toolcheck's cost above its floor per package; for
+# toolcheck and floor-driver also the analysis's own CPU and allocation,
+# which their driver prints (TOOLCHECK_PHASES) and which move far less from
+# run to run than the whole run's CPU.
 #
 # Every go vet run misses the vet result cache: the vet tools are fresh
 # copies with a unique tail (the cache key is the tool's content hash, so a
@@ -65,7 +68,8 @@ done
 die() { echo "bench/run.sh: $*" >&2; exit 1; }
 
 # summarize prints the table of medians and the ratios from a results file
-# (target cmd rep wall cpu rss_kb ok).
+# (target cmd rep wall cpu rss_kb ok, then analysis_cpu analysis_mb where
+# the driver printed them, "-" elsewhere).
 summarize() {
 	awk -F'\t' '
 	function median(list,   n, a, i, j, t) {
@@ -85,6 +89,7 @@ summarize() {
 		k = $1 SUBSEP $2
 		if (!(k in wall)) { if (!($1 in seenT)) { seenT[$1] = 1; targets[++nt] = $1 }; if (!($2 in seenC)) { seenC[$2] = 1; cmds[++nc] = $2 } }
 		wall[k] = wall[k] " " $4; cpu[k] = cpu[k] " " $5; rss[k] = rss[k] " " $6; runs[k]++
+		if (NF >= 9 && $8 != "-") { ancpu[k] = ancpu[k] " " $8; anmb[k] = anmb[k] " " $9 }
 		if ($7 != "ok") bad[k]++
 	}
 	END {
@@ -121,6 +126,20 @@ summarize() {
 				c = sprintf("%.2f", 1000 * (med[t, "vettool", "cpu"] - med[t, "floor-vettool", "cpu"]) / n)
 			printf "%-8s %24s %24s %24s\n", t, a, b, c
 		}
+		header = 0
+		for (i = 1; i <= nt; i++) {
+			t = targets[i]
+			if (!((t, "toolcheck") in ancpu) || !((t, "floor-driver") in ancpu)) continue
+			if (!header++) {
+				printf "\nthe analysis alone, medians (TOOLCHECK_PHASES: steadier than the whole run)\n"
+				printf "%-8s %-28s %9s %9s\n", "target", "command", "cpu_s", "alloc_MB"
+			}
+			tc = median(ancpu[t, "toolcheck"]); fc = median(ancpu[t, "floor-driver"])
+			tm = median(anmb[t, "toolcheck"]); fm = median(anmb[t, "floor-driver"])
+			printf "%-8s %-28s %9.3f %9.0f\n", t, "toolcheck", tc, tm
+			printf "%-8s %-28s %9.3f %9.0f\n", t, "floor-driver", fc, fm
+			printf "%-8s %-28s %9.3f %9.0f\n", t, "toolcheck - floor-driver", tc - fc, tm - fm
+		}
 	}' "$1"
 }
 
@@ -143,7 +162,7 @@ repo=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$work/bin" "$work/logs" "$work/vettools" || die "cannot create $work"
 bin=$work/bin
 results=$work/results.tsv
-printf 'target\tcmd\trep\twall\tcpu\trss_kb\tok\n' >"$results"
+printf 'target\tcmd\trep\twall\tcpu\trss_kb\tok\tanalysis_cpu\tanalysis_mb\n' >"$results"
 
 echo "bench/run.sh: work directory $work" >&2
 (cd "$repo" && go build -o "$bin/" ./cmd/toolcheck ./bench/cmd/floor-nofacts ./bench/cmd/floor-facts ./bench/cmd/floor-driver) || die "build failed"
@@ -183,13 +202,23 @@ run() {
 		;;
 	*) die "unknown command $cmd" ;;
 	esac
-	(cd "$dir" && /usr/bin/time -v -o "$tf" "${argv[@]}" >"$log" 2>&1)
+	# toolcheck's driver prints the analysis's own cost (TOOLCHECK_PHASES).
+	local phases=""
+	case "$cmd" in floor-driver | toolcheck) phases=1 ;; esac
+	(cd "$dir" && TOOLCHECK_PHASES=$phases /usr/bin/time -v -o "$tf" "${argv[@]}" >"$log" 2>&1)
 	[ -n "$tool" ] && rm -f "$tool"
 	local wall cpu rss rc
 	wall=$(awk -F': ' '/Elapsed \(wall clock\)/ { n = split($2, a, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + a[i]; print s }' "$tf")
 	cpu=$(awk -F': ' '/User time/ { u = $2 } /System time/ { s = $2 } END { print u + s }' "$tf")
 	rss=$(awk -F': ' '/Maximum resident set size/ { print $2 }' "$tf")
 	rc=$(awk -F': ' '/Exit status/ { print $2 }' "$tf")
+	local ancpu=- anmb=-
+	if [ -n "$phases" ]; then
+		read -r ancpu anmb < <(awk '/^[a-z-]+: phases: / {
+			if (match($0, /analysis [0-9.]+ s user \+ [0-9.]+ s system/)) { split(substr($0, RSTART, RLENGTH), a, " "); c = a[2] + a[6] }
+			if (match($0, /[0-9]+ MB allocated/)) { split(substr($0, RSTART, RLENGTH), b, " "); m = b[1] }
+		} END { if (c != "") print c, m; else print "-", "-" }' "$log")
+	fi
 	local ok=ok
 	case "$cmd:$rc" in
 	floor-*:0 | toolcheck:0 | toolcheck:3 | govet:0 | govet:1 | vettool:0 | vettool:1) ;;
@@ -199,7 +228,7 @@ run() {
 	if [ "$ok" != ok ]; then
 		echo "bench/run.sh: $target $cmd run $rep: $ok (see $log)" >&2
 	fi
-	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$target" "$cmd" "$rep" "$wall" "$cpu" "$rss" "$ok" >>"$results"
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$target" "$cmd" "$rep" "$wall" "$cpu" "$rss" "$ok" "$ancpu" "$anmb" >>"$results"
 	printf '%-8s %-14s rep %-2s wall %7.2fs cpu %7.2fs rss %6.0fMB %s\n' "$target" "$cmd" "$rep" "$wall" "$cpu" "$((rss / 1024))" "$ok" >&2
 }
 
