@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"go/types"
 	"sort"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -58,35 +59,82 @@ func New(model *toolmodel.Analyzer) *analysis.Analyzer {
 
 // A checker holds what one run knows.
 type checker struct {
-	pass         *analysis.Pass
-	m            *toolmodel.Model
-	info         *types.Info
-	opts         *options
-	in           *astindex.Index
+	pass *analysis.Pass
+	m    *toolmodel.Model
+	info *types.Info
+	opts *options
+	in   *astindex.Index
+	defs *defs
+	tables
+
+	units       []*unit
+	textScratch *textFact    // receives each imported text fact (summary)
+	tr          *flow.Tracer // binds a helper's parameters to a call's arguments
+
+	reporter *report.Reporter
+	sinkCats map[string]bool // categories reported for the text being checked (sinkCatsScratch), else nil
+	sink     ast.Node        // the construct that hands the text being checked to the model
+
+	contentVars map[types.Object]bool // memo of contentAssigned: the variables whose Content is assigned
+}
+
+// tables are a checker's maps, made when it starts. A package's run
+// empties them at its end and keeps them for the next package's (spare),
+// so that each package does not grow tables of the same size again.
+type tables struct {
 	decls        map[*types.Func]*ast.FuncDecl
-	defs         *defs
 	envNames     map[string]bool
 	safe         map[string]bool
 	resourcePkgs map[string]bool
 
-	units       []*unit
-	unitOf      map[*ast.FuncDecl]*unit
-	errorFuncs  map[ast.Node]bool // handlers whose returned error the model reads
-	retFunc     map[*ast.ReturnStmt]ast.Node
-	uses        map[*types.Func][]paramUse // memo of summary: other packages' text facts, and this package's evaluated units
-	textScratch *textFact                  // receives each imported text fact (summary)
-	leafMemo    map[ast.Expr][]leaf
-	inProgress  map[ast.Node]bool
-	tr          *flow.Tracer // binds a helper's parameters to a call's arguments
+	unitOf     map[*ast.FuncDecl]*unit
+	errorFuncs map[ast.Node]bool // handlers whose returned error the model reads
+	retFunc    map[*ast.ReturnStmt]ast.Node
+	uses       map[*types.Func][]paramUse // memo of summary: other packages' text facts, and this package's evaluated units
+	leafMemo   map[ast.Expr][]leaf
+	inProgress map[ast.Node]bool
 
-	reporter *report.Reporter
-	reported map[string]bool
-	sinkCats map[string]bool // categories reported for the text being checked
-	sink     ast.Node        // the construct that hands the text being checked to the model
+	reported        map[string]bool
+	sinkCatsScratch map[string]bool // sinkCats while a text is checked
 
-	expanding   map[*flow.Def]bool    // definitions whose leaves are being found
-	bodyFields  map[*types.Var]bool   // memo of bodyField
-	contentVars map[types.Object]bool // memo of contentAssigned: the variables whose Content is assigned
+	expanding  map[*flow.Def]bool  // definitions whose leaves are being found
+	bodyFields map[*types.Var]bool // memo of bodyField
+}
+
+// spare holds the emptied tables of finished runs.
+var spare sync.Pool // *tables
+
+// newTables returns empty tables, a finished run's if there is one.
+func newTables() tables {
+	if t, ok := spare.Get().(*tables); ok {
+		return *t
+	}
+	return tables{
+		decls: map[*types.Func]*ast.FuncDecl{}, envNames: map[string]bool{}, safe: map[string]bool{}, resourcePkgs: map[string]bool{},
+		unitOf: map[*ast.FuncDecl]*unit{}, errorFuncs: map[ast.Node]bool{}, retFunc: map[*ast.ReturnStmt]ast.Node{},
+		uses: map[*types.Func][]paramUse{}, leafMemo: map[ast.Expr][]leaf{}, inProgress: map[ast.Node]bool{},
+		reported: map[string]bool{}, sinkCatsScratch: map[string]bool{}, expanding: map[*flow.Def]bool{}, bodyFields: map[*types.Var]bool{},
+	}
+}
+
+// recycle empties t and keeps it for the next run. Nothing of a run keeps
+// one of its maps past the run (facts and findings hold copies).
+func (t tables) recycle() {
+	clear(t.decls)
+	clear(t.envNames)
+	clear(t.safe)
+	clear(t.resourcePkgs)
+	clear(t.unitOf)
+	clear(t.errorFuncs)
+	clear(t.retFunc)
+	clear(t.uses)
+	clear(t.leafMemo)
+	clear(t.inProgress)
+	clear(t.reported)
+	clear(t.sinkCatsScratch)
+	clear(t.expanding)
+	clear(t.bodyFields)
+	spare.Put(&t)
 }
 
 // A unit is a top-level function (or the package's other code) with the
@@ -120,15 +168,8 @@ func run(pass *analysis.Pass, m *toolmodel.Model, r *report.Reporter, opts *opti
 	if mcpsdk.IsSDKPath(pass.Pkg.Path()) || !m.Relevant && !m.OwnCode() {
 		return nil
 	}
-	c := &checker{
-		pass: pass, m: m, info: pass.TypesInfo, opts: opts,
-		envNames: map[string]bool{}, safe: map[string]bool{}, resourcePkgs: map[string]bool{},
-		decls:  make(map[*types.Func]*ast.FuncDecl, m.Syntax.Count((*ast.FuncDecl)(nil))),
-		unitOf: map[*ast.FuncDecl]*unit{}, errorFuncs: map[ast.Node]bool{}, retFunc: map[*ast.ReturnStmt]ast.Node{},
-		leafMemo: map[ast.Expr][]leaf{}, inProgress: map[ast.Node]bool{},
-		reporter: r, reported: map[string]bool{}, expanding: map[*flow.Def]bool{}, bodyFields: map[*types.Var]bool{},
-		uses: map[*types.Func][]paramUse{},
-	}
+	c := &checker{pass: pass, m: m, info: pass.TypesInfo, opts: opts, reporter: r, tables: newTables()}
+	defer c.tables.recycle()
 	c.in = m.Syntax
 	c.tr = m.Flow.NewTracer()
 	for _, f := range pass.Files {

@@ -321,7 +321,8 @@ func (c *checker) contentAssigned(v *types.Var) bool {
 
 // checkSink checks one model-facing text.
 func (c *checker) checkSink(st sinkText, u *unit) {
-	c.sinkCats, c.sink = map[string]bool{}, st.node
+	clear(c.sinkCatsScratch)
+	c.sinkCats, c.sink = c.sinkCatsScratch, st.node
 	defer func() { c.sinkCats, c.sink = nil, nil }()
 	hasLit := false
 	for _, p := range st.text {
