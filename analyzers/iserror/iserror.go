@@ -11,6 +11,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
@@ -55,6 +56,7 @@ func run(pass *analysis.Pass, m *toolmodel.Model, r *report.Reporter) error {
 		return nil
 	}
 	c := newChecker(pass, m)
+	defer c.tables.recycle()
 	c.index()
 	c.addSites()
 	c.computeClientPkg()
@@ -114,22 +116,66 @@ type checker struct {
 	pass *analysis.Pass
 	m    *toolmodel.Model
 	info *types.Info
+	tables
 
+	sites []site
+	calls []callSite
+
+	tr *flow.Tracer // resolves calls of function values, made on first use
+
+	clientPkg bool
+	wrapped   map[*ast.BlockStmt]map[*types.Var]bool // memo of wrappedResults
+}
+
+// tables are a checker's maps, made when it starts. A package's run
+// empties them at its end and keeps them for the next package's (spare),
+// so that each package does not grow tables of the same size again.
+type tables struct {
 	funcs     map[ast.Node]*funcInfo // FuncDecl and FuncLit nodes
 	mutations map[*types.Var][]mutation
 	zeroVars  map[*types.Var]bool // declared without a value: nil until assigned
-	sites     []site
-	calls     []callSite
 
 	summaries map[ast.Node][]Cond
 	computing map[ast.Node]bool
 	twins     map[*types.Func]*types.Func // memo of twinOf
-	tr        *flow.Tracer                // resolves calls of function values, made on first use
 
-	clientPkg   bool
 	clientFuncs map[ast.Node]bool
-	apis        map[*ast.File]fileAPI                  // memo of apiFor
-	wrapped     map[*ast.BlockStmt]map[*types.Var]bool // memo of wrappedResults
+	apis        map[*ast.File]fileAPI // memo of apiFor
+}
+
+// spare holds the emptied tables of finished runs.
+var spare sync.Pool // *tables
+
+// newTables returns empty tables, a finished run's if there is one.
+func newTables() tables {
+	if t, ok := spare.Get().(*tables); ok {
+		return *t
+	}
+	return tables{
+		funcs:     map[ast.Node]*funcInfo{},
+		mutations: map[*types.Var][]mutation{},
+		zeroVars:  map[*types.Var]bool{},
+		summaries: map[ast.Node][]Cond{},
+		computing: map[ast.Node]bool{},
+		twins:     map[*types.Func]*types.Func{},
+
+		clientFuncs: map[ast.Node]bool{},
+		apis:        map[*ast.File]fileAPI{},
+	}
+}
+
+// recycle empties t and keeps it for the next run. Nothing of a run keeps
+// one of its maps past the run (facts and findings hold copies).
+func (t tables) recycle() {
+	clear(t.funcs)
+	clear(t.mutations)
+	clear(t.zeroVars)
+	clear(t.summaries)
+	clear(t.computing)
+	clear(t.twins)
+	clear(t.clientFuncs)
+	clear(t.apis)
+	spare.Put(&t)
 }
 
 type funcInfo struct {
@@ -155,19 +201,7 @@ type mutation struct {
 }
 
 func newChecker(pass *analysis.Pass, m *toolmodel.Model) *checker {
-	return &checker{
-		pass:        pass,
-		m:           m,
-		info:        pass.TypesInfo,
-		funcs:       make(map[ast.Node]*funcInfo, m.Syntax.Count((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil))),
-		mutations:   map[*types.Var][]mutation{},
-		zeroVars:    map[*types.Var]bool{},
-		summaries:   map[ast.Node][]Cond{},
-		computing:   map[ast.Node]bool{},
-		twins:       map[*types.Func]*types.Func{},
-		clientFuncs: map[ast.Node]bool{},
-		apis:        map[*ast.File]fileAPI{},
-	}
+	return &checker{pass: pass, m: m, info: pass.TypesInfo, tables: newTables()}
 }
 
 // enclosingFunc returns the innermost function around c.
