@@ -178,9 +178,6 @@ func (c *checker) implementations(ic ifaceCall) []*types.Func {
 			}
 		}
 	}
-	if c.impls == nil {
-		c.impls = map[implKey][]*types.Func{}
-	}
 	c.impls[key] = impls
 	return impls
 }

@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
@@ -89,15 +90,8 @@ func run(pass *analysis.Pass, m *toolmodel.Model, r *report.Reporter, s *setting
 	if !m.OwnCode() {
 		return nil
 	}
-	c := &checker{
-		pass:     pass,
-		m:        m,
-		s:        s,
-		r:        r,
-		swallows: map[*types.Func]*Fact{},
-		reported: map[token.Pos]bool{},
-		declOf:   make(map[*types.Func]*ast.FuncDecl, m.Syntax.Count((*ast.FuncDecl)(nil))),
-	}
+	c := &checker{pass: pass, m: m, s: s, r: r, tables: newTables()}
+	defer c.tables.recycle()
 	for _, f := range pass.Files {
 		for _, decl := range f.Decls {
 			if d, ok := decl.(*ast.FuncDecl); ok && d.Body != nil {
@@ -133,24 +127,61 @@ type checker struct {
 	s    *settings
 	r    *report.Reporter
 
+	tables
 	registersTools  bool
-	swallows        map[*types.Func]*Fact // declared functions that return empty on failure
-	facts           map[*types.Func]*Fact // memo of factOf: other packages' functions
-	factScratch     *Fact                 // receives the next imported Fact (factOf)
-	reported        map[token.Pos]bool    // calls of fact functions reported in this package
-	valueUsed       map[*types.Func]bool  // functions used as values (lazy)
-	decls           []*ast.FuncDecl       // in source order
-	fn              *funcInfo             // the function being walked
-	lits            bool                  // the declaration being walked holds function literals
-	litPos          []token.Pos           // where the package's function literals start, sorted (lazy)
-	loops           []ast.Node            // loops enclosing the statement being walked, in fn
-	funcOfDecl      map[*ast.FuncDecl]*funcInfo
-	declOf          map[*types.Func]*ast.FuncDecl
-	dispatched      map[ast.Node]bool // methods tool code reaches through interfaces
-	dispatchedSpans flow.Spans        // the positions dispatched covers
+	factScratch     *Fact                // receives the next imported Fact (factOf)
+	valueUsed       map[*types.Func]bool // functions used as values (lazy)
+	decls           []*ast.FuncDecl      // in source order
+	fn              *funcInfo            // the function being walked
+	lits            bool                 // the declaration being walked holds function literals
+	litPos          []token.Pos          // where the package's function literals start, sorted (lazy)
+	loops           []ast.Node           // loops enclosing the statement being walked, in fn
+	dispatched      map[ast.Node]bool    // methods tool code reaches through interfaces
+	dispatchedSpans flow.Spans           // the positions dispatched covers
 	ifaceCalls      []ifaceCall
-	impls           map[implKey][]*types.Func
 	tr              *flow.Tracer // follows values for every (lazy)
+}
+
+// tables are a checker's maps, made when it starts. A package's run
+// empties them at its end and keeps them for the next package's (spare),
+// so that each package does not grow tables of the same size again.
+type tables struct {
+	swallows   map[*types.Func]*Fact // declared functions that return empty on failure
+	facts      map[*types.Func]*Fact // memo of factOf: other packages' functions
+	reported   map[token.Pos]bool    // calls of fact functions reported in this package
+	funcOfDecl map[*ast.FuncDecl]*funcInfo
+	declOf     map[*types.Func]*ast.FuncDecl
+	impls      map[implKey][]*types.Func
+}
+
+// spare holds the emptied tables of finished runs.
+var spare sync.Pool // *tables
+
+// newTables returns empty tables, a finished run's if there is one.
+func newTables() tables {
+	if t, ok := spare.Get().(*tables); ok {
+		return *t
+	}
+	return tables{
+		swallows:   map[*types.Func]*Fact{},
+		facts:      map[*types.Func]*Fact{},
+		reported:   map[token.Pos]bool{},
+		funcOfDecl: map[*ast.FuncDecl]*funcInfo{},
+		declOf:     map[*types.Func]*ast.FuncDecl{},
+		impls:      map[implKey][]*types.Func{},
+	}
+}
+
+// recycle empties t and keeps it for the next run. Nothing of a run keeps
+// one of its maps past the run (facts and findings hold copies).
+func (t tables) recycle() {
+	clear(t.swallows)
+	clear(t.facts)
+	clear(t.reported)
+	clear(t.funcOfDecl)
+	clear(t.declOf)
+	clear(t.impls)
+	spare.Put(&t)
 }
 
 // every reports whether ok holds for the type of every value e may hold,
@@ -208,9 +239,6 @@ func (c *checker) factOf(fn *types.Func) *Fact {
 	var f *Fact
 	if c.pass.ImportObjectFact(fn, c.factScratch) {
 		f, c.factScratch = c.factScratch, nil
-	}
-	if c.facts == nil {
-		c.facts = map[*types.Func]*Fact{}
 	}
 	c.facts[fn] = f
 	return f

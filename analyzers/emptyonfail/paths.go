@@ -160,9 +160,6 @@ func (c *checker) funcDecl(d *ast.FuncDecl) {
 	c.lits = c.m.Flow.HasFuncLit(d)
 	fi := c.newFunc(d, d.Body, fn.Type().(*types.Signature))
 	fi.decl = fn
-	if c.funcOfDecl == nil {
-		c.funcOfDecl = make(map[*ast.FuncDecl]*funcInfo, len(c.declOf))
-	}
 	c.funcOfDecl[d] = fi
 	if errOnly(fi.sig) && (c.isValueUsed(fn) || walkShaped(fi.sig)) {
 		fi.callback = true
