@@ -178,6 +178,7 @@ func (m *Model) finished() {
 // release drops what only the dependents' runs need: the syntax index and
 // the tables. The configuration, relevance and directives stay.
 func (m *Model) release() {
+	m.giveTables()
 	m.Flow.Recycle()
 	m.Syntax.Recycle()
 	m.Syntax, m.Flow, m.tr = nil, nil, nil

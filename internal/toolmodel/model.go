@@ -368,24 +368,14 @@ func (m *Model) index() {
 	m.IsErrors = isresult.New(pass.TypesInfo, m.Flow, m.Syntax, m.Relevant)
 	m.tr = m.Flow.NewTracer()
 	m.tr.Concrete = m.concreteTypes
-	m.equipped = map[types.Object]bool{}
 	m.equipIf = map[types.Object][]*types.Var{}
 	m.usesOn = map[ast.Node][]int{}
-	m.boundary = map[*types.Func]int{}
-	m.summaries = map[ast.Node]*summary{}
 	m.stashes = map[ast.Node][]*template{}
 	m.stashed = map[string]bool{}
-	m.reported = map[string]bool{}
-	m.funcFacts = map[*types.Func]*toolfact.FuncFact{}
 	m.standIns = map[standInKey]types.Type{}
 	m.serverLits, m.serverLitFit = nil, nil
 	m.generated = map[*ast.File]bool{}
-	m.fileOf = map[*token.File]*ast.File{}
-	m.visiting = map[visitKey]bool{}
-	m.Handlers = map[ast.Node]bool{}
-	m.ToolCode = map[ast.Node]bool{}
-	m.BoundaryCode = map[ast.Node]bool{}
-	m.ToolNames = map[string]bool{}
+	m.takeTables()
 
 	for _, f := range pass.Files {
 		m.generated[f] = ast.IsGenerated(f)
@@ -397,6 +387,76 @@ func (m *Model) index() {
 	for _, ca := range m.Flow.Calls() {
 		m.indexCall(ca.Call)
 	}
+}
+
+// tables are the maps the model makes when it indexes a package and
+// drops when it releases the package (release): emptied then, and kept for
+// the next package's model (spareTables), so that each package does not
+// grow maps of the same size again.
+type tables struct {
+	equipped     map[types.Object]bool
+	boundary     map[*types.Func]int
+	summaries    map[ast.Node]*summary
+	reported     map[string]bool
+	funcFacts    map[*types.Func]*toolfact.FuncFact
+	fileOf       map[*token.File]*ast.File
+	visiting     map[visitKey]bool
+	handlers     map[ast.Node]bool
+	toolCode     map[ast.Node]bool
+	boundaryCode map[ast.Node]bool
+	toolNames    map[string]bool
+}
+
+// spareTables holds the emptied tables of released models.
+var spareTables sync.Pool // *tables
+
+// takeTables gives m empty tables, a released model's if there is one.
+func (m *Model) takeTables() {
+	t, ok := spareTables.Get().(*tables)
+	if !ok {
+		t = &tables{
+			equipped:     map[types.Object]bool{},
+			boundary:     map[*types.Func]int{},
+			summaries:    map[ast.Node]*summary{},
+			reported:     map[string]bool{},
+			funcFacts:    map[*types.Func]*toolfact.FuncFact{},
+			fileOf:       map[*token.File]*ast.File{},
+			visiting:     map[visitKey]bool{},
+			handlers:     map[ast.Node]bool{},
+			toolCode:     map[ast.Node]bool{},
+			boundaryCode: map[ast.Node]bool{},
+			toolNames:    map[string]bool{},
+		}
+	}
+	m.equipped, m.boundary, m.summaries, m.reported = t.equipped, t.boundary, t.summaries, t.reported
+	m.funcFacts, m.fileOf, m.visiting = t.funcFacts, t.fileOf, t.visiting
+	m.Handlers, m.ToolCode, m.BoundaryCode, m.ToolNames = t.handlers, t.toolCode, t.boundaryCode, t.toolNames
+}
+
+// giveTables empties m's tables and keeps them for the next model; m's
+// fields are left to its caller (release) to drop.
+func (m *Model) giveTables() {
+	t := &tables{
+		equipped: m.equipped, boundary: m.boundary, summaries: m.summaries, reported: m.reported,
+		funcFacts: m.funcFacts, fileOf: m.fileOf, visiting: m.visiting,
+		handlers: m.Handlers, toolCode: m.ToolCode, boundaryCode: m.BoundaryCode, toolNames: m.ToolNames,
+	}
+	if t.equipped == nil || t.boundary == nil || t.summaries == nil || t.reported == nil || t.funcFacts == nil || t.fileOf == nil ||
+		t.visiting == nil || t.handlers == nil || t.toolCode == nil || t.boundaryCode == nil || t.toolNames == nil {
+		return // not indexed (or released already)
+	}
+	clear(t.equipped)
+	clear(t.boundary)
+	clear(t.summaries)
+	clear(t.reported)
+	clear(t.funcFacts)
+	clear(t.fileOf)
+	clear(t.visiting)
+	clear(t.handlers)
+	clear(t.toolCode)
+	clear(t.boundaryCode)
+	clear(t.toolNames)
+	spareTables.Put(t)
 }
 
 func (m *Model) indexCompositeLit(n *ast.CompositeLit, t types.Type) {
