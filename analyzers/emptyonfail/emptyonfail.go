@@ -7,13 +7,13 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
-	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/toolcheck/toolcheck/internal/flow"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
+	"github.com/toolcheck/toolcheck/internal/memo"
 	"github.com/toolcheck/toolcheck/internal/report"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
@@ -90,7 +90,7 @@ func run(pass *analysis.Pass, m *toolmodel.Model, r *report.Reporter, s *setting
 	if !m.OwnCode() {
 		return nil
 	}
-	c := &checker{pass: pass, m: m, s: s, r: r, tables: newTables()}
+	c := &checker{pass: pass, m: m, s: s, r: r, tables: *spare.Get()}
 	defer c.tables.recycle()
 	for _, f := range pass.Files {
 		for _, decl := range f.Decls {
@@ -154,15 +154,9 @@ type tables struct {
 	impls      map[implKey][]*types.Func
 }
 
-// spare holds the emptied tables of finished runs.
-var spare sync.Pool // *tables
-
-// newTables returns empty tables, a finished run's if there is one.
-func newTables() tables {
-	if t, ok := spare.Get().(*tables); ok {
-		return *t
-	}
-	return tables{
+// spare keeps the emptied tables of finished runs (recycle).
+var spare = memo.Spare[tables]{New: func() *tables {
+	return &tables{
 		swallows:   map[*types.Func]*Fact{},
 		facts:      map[*types.Func]*Fact{},
 		reported:   map[token.Pos]bool{},
@@ -170,7 +164,7 @@ func newTables() tables {
 		declOf:     map[*types.Func]*ast.FuncDecl{},
 		impls:      map[implKey][]*types.Func{},
 	}
-}
+}}
 
 // recycle empties t and keeps it for the next run. Nothing of a run keeps
 // one of its maps past the run (facts and findings hold copies).

@@ -11,7 +11,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
@@ -21,6 +20,7 @@ import (
 	"github.com/toolcheck/toolcheck/internal/flow"
 	"github.com/toolcheck/toolcheck/internal/isresult"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
+	"github.com/toolcheck/toolcheck/internal/memo"
 	"github.com/toolcheck/toolcheck/internal/report"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
 )
@@ -143,15 +143,9 @@ type tables struct {
 	apis        map[*ast.File]fileAPI // memo of apiFor
 }
 
-// spare holds the emptied tables of finished runs.
-var spare sync.Pool // *tables
-
-// newTables returns empty tables, a finished run's if there is one.
-func newTables() tables {
-	if t, ok := spare.Get().(*tables); ok {
-		return *t
-	}
-	return tables{
+// spare keeps the emptied tables of finished runs (recycle).
+var spare = memo.Spare[tables]{New: func() *tables {
+	return &tables{
 		funcs:     map[ast.Node]*funcInfo{},
 		mutations: map[*types.Var][]mutation{},
 		zeroVars:  map[*types.Var]bool{},
@@ -162,7 +156,7 @@ func newTables() tables {
 		clientFuncs: map[ast.Node]bool{},
 		apis:        map[*ast.File]fileAPI{},
 	}
-}
+}}
 
 // recycle empties t and keeps it for the next run. Nothing of a run keeps
 // one of its maps past the run (facts and findings hold copies).
@@ -201,7 +195,7 @@ type mutation struct {
 }
 
 func newChecker(pass *analysis.Pass, m *toolmodel.Model) *checker {
-	return &checker{pass: pass, m: m, info: pass.TypesInfo, tables: newTables()}
+	return &checker{pass: pass, m: m, info: pass.TypesInfo, tables: *spare.Get()}
 }
 
 // enclosingFunc returns the innermost function around c.

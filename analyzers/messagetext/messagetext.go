@@ -7,13 +7,13 @@ import (
 	"go/token"
 	"go/types"
 	"sort"
-	"sync"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/toolcheck/toolcheck/internal/astindex"
 	"github.com/toolcheck/toolcheck/internal/flow"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
+	"github.com/toolcheck/toolcheck/internal/memo"
 	"github.com/toolcheck/toolcheck/internal/report"
 	"github.com/toolcheck/toolcheck/internal/toolerror"
 	"github.com/toolcheck/toolcheck/internal/toolmodel"
@@ -101,21 +101,15 @@ type tables struct {
 	bodyFields map[*types.Var]bool // memo of bodyField
 }
 
-// spare holds the emptied tables of finished runs.
-var spare sync.Pool // *tables
-
-// newTables returns empty tables, a finished run's if there is one.
-func newTables() tables {
-	if t, ok := spare.Get().(*tables); ok {
-		return *t
-	}
-	return tables{
+// spare keeps the emptied tables of finished runs (recycle).
+var spare = memo.Spare[tables]{New: func() *tables {
+	return &tables{
 		decls: map[*types.Func]*ast.FuncDecl{}, envNames: map[string]bool{}, safe: map[string]bool{}, resourcePkgs: map[string]bool{},
 		unitOf: map[*ast.FuncDecl]*unit{}, errorFuncs: map[ast.Node]bool{}, retFunc: map[*ast.ReturnStmt]ast.Node{},
 		uses: map[*types.Func][]paramUse{}, leafMemo: map[ast.Expr][]leaf{}, inProgress: map[ast.Node]bool{},
 		reported: map[string]bool{}, sinkCatsScratch: map[string]bool{}, expanding: map[*flow.Def]bool{}, bodyFields: map[*types.Var]bool{},
 	}
-}
+}}
 
 // recycle empties t and keeps it for the next run. Nothing of a run keeps
 // one of its maps past the run (facts and findings hold copies).
@@ -168,7 +162,7 @@ func run(pass *analysis.Pass, m *toolmodel.Model, r *report.Reporter, opts *opti
 	if mcpsdk.IsSDKPath(pass.Pkg.Path()) || !m.Relevant && !m.OwnCode() {
 		return nil
 	}
-	c := &checker{pass: pass, m: m, info: pass.TypesInfo, opts: opts, reporter: r, tables: newTables()}
+	c := &checker{pass: pass, m: m, info: pass.TypesInfo, opts: opts, reporter: r, tables: *spare.Get()}
 	defer c.tables.recycle()
 	c.in = m.Syntax
 	c.tr = m.Flow.NewTracer()

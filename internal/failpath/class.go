@@ -11,7 +11,6 @@ import (
 	"go/token"
 	"go/types"
 	"strings"
-	"sync"
 	"unicode"
 
 	"github.com/toolcheck/toolcheck/internal/flow"
@@ -33,20 +32,15 @@ type Finder struct {
 // callerErrors are the qualified names of the caller-errors setting.
 func New(info *types.Info, fl *flow.Info, callerErrors []string) *Finder {
 	f := &Finder{info: info, flow: fl, callerErrors: callerErrors}
-	f.tests.Spare = spareTestTable
+	f.tests.Spare = func() map[ast.Expr]Test { return *spareTests.Get() }
 	return f
 }
 
-// spareTestTable returns the emptied table of a recycled Finder, or nil.
-func spareTestTable() map[ast.Expr]Test {
-	if t, ok := spareTests.Get().(*map[ast.Expr]Test); ok {
-		return *t
-	}
-	return nil
-}
-
-// spareTests holds the emptied tables of recycled Finders.
-var spareTests sync.Pool // *map[ast.Expr]Test
+// spareTests keeps the emptied tables of recycled Finders (Recycle).
+var spareTests = memo.Spare[map[ast.Expr]Test]{New: func() *map[ast.Expr]Test {
+	t := map[ast.Expr]Test{}
+	return &t
+}}
 
 // Recycle empties f and keeps its table of answers for the next package's
 // Finder, so that each package does not grow (and the collector reclaim)

@@ -51,3 +51,27 @@ func (m *Map[K, V]) Take() map[K]V {
 	clear(t)
 	return t
 }
+
+// A Spare keeps tables of type T that a finished package's run emptied,
+// for the next package's run to fill, so that each package does not grow
+// tables of the same size again (and the collector reclaim them). A kept
+// table holds no answer, so nothing of one run reaches another; the
+// collector may drop what is kept. Its methods may be called
+// concurrently.
+type Spare[T any] struct {
+	// New makes tables when none is kept.
+	New func() *T
+
+	pool sync.Pool
+}
+
+// Get returns kept tables, or new ones.
+func (s *Spare[T]) Get() *T {
+	if t, ok := s.pool.Get().(*T); ok {
+		return t
+	}
+	return s.New()
+}
+
+// Put keeps t, which its caller has emptied and no longer uses.
+func (s *Spare[T]) Put(t *T) { s.pool.Put(t) }

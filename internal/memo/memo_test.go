@@ -63,3 +63,26 @@ func TestTakeSpare(t *testing.T) {
 		t.Errorf("Take() of a Map without a table is not nil")
 	}
 }
+
+// TestSpare keeps tables and hands them out again; with none kept, Get
+// makes new ones.
+func TestSpare(t *testing.T) {
+	made := 0
+	s := Spare[map[string]int]{New: func() *map[string]int { made++; m := map[string]int{}; return &m }}
+	a := s.Get()
+	if made != 1 || a == nil || *a == nil {
+		t.Fatalf("Get with none kept: made %d, got %v", made, a)
+	}
+	(*a)["x"] = 1
+	clear(*a)
+	s.Put(a)
+	// The pool may drop what it keeps (a collection empties it): either
+	// the kept table or a new one, and empty.
+	b := s.Get()
+	if b == nil || len(*b) != 0 {
+		t.Fatalf("Get after Put = %v, want an empty table", b)
+	}
+	if b != a && made != 2 {
+		t.Errorf("Get returned a table neither kept nor made")
+	}
+}

@@ -69,6 +69,7 @@ import (
 	"github.com/toolcheck/toolcheck/internal/goapi"
 	"github.com/toolcheck/toolcheck/internal/isresult"
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
+	"github.com/toolcheck/toolcheck/internal/memo"
 	"github.com/toolcheck/toolcheck/internal/outcome"
 	"github.com/toolcheck/toolcheck/internal/report"
 	"github.com/toolcheck/toolcheck/internal/toolerror"
@@ -407,27 +408,26 @@ type tables struct {
 	toolNames    map[string]bool
 }
 
-// spareTables holds the emptied tables of released models.
-var spareTables sync.Pool // *tables
+// spareTables keeps the emptied tables of released models (giveTables).
+var spareTables = memo.Spare[tables]{New: func() *tables {
+	return &tables{
+		equipped:     map[types.Object]bool{},
+		boundary:     map[*types.Func]int{},
+		summaries:    map[ast.Node]*summary{},
+		reported:     map[string]bool{},
+		funcFacts:    map[*types.Func]*toolfact.FuncFact{},
+		fileOf:       map[*token.File]*ast.File{},
+		visiting:     map[visitKey]bool{},
+		handlers:     map[ast.Node]bool{},
+		toolCode:     map[ast.Node]bool{},
+		boundaryCode: map[ast.Node]bool{},
+		toolNames:    map[string]bool{},
+	}
+}}
 
 // takeTables gives m empty tables, a released model's if there is one.
 func (m *Model) takeTables() {
-	t, ok := spareTables.Get().(*tables)
-	if !ok {
-		t = &tables{
-			equipped:     map[types.Object]bool{},
-			boundary:     map[*types.Func]int{},
-			summaries:    map[ast.Node]*summary{},
-			reported:     map[string]bool{},
-			funcFacts:    map[*types.Func]*toolfact.FuncFact{},
-			fileOf:       map[*token.File]*ast.File{},
-			visiting:     map[visitKey]bool{},
-			handlers:     map[ast.Node]bool{},
-			toolCode:     map[ast.Node]bool{},
-			boundaryCode: map[ast.Node]bool{},
-			toolNames:    map[string]bool{},
-		}
-	}
+	t := spareTables.Get()
 	m.equipped, m.boundary, m.summaries, m.reported = t.equipped, t.boundary, t.summaries, t.reported
 	m.funcFacts, m.fileOf, m.visiting = t.funcFacts, t.fileOf, t.visiting
 	m.Handlers, m.ToolCode, m.BoundaryCode, m.ToolNames = t.handlers, t.toolCode, t.boundaryCode, t.toolNames
