@@ -8,11 +8,11 @@ import (
 	"iter"
 	"slices"
 	"sort"
-	"sync"
 
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/toolcheck/toolcheck/internal/astindex"
+	"github.com/toolcheck/toolcheck/internal/memo"
 )
 
 // Info is the value-flow index of one package: its functions, their
@@ -81,8 +81,9 @@ func (fl *Info) newDef(d Def) *Def {
 	return p
 }
 
-// spare holds the tables of recycled Infos.
-var spare sync.Pool // *tables
+// spare holds the tables of recycled Infos. It makes none: New makes
+// tables sized by the package they index.
+var spare memo.Spare[tables]
 
 // Recycle empties fl and keeps its tables for the next package indexed.
 // Its caller must be the last user of fl: afterwards its tables are empty
@@ -186,7 +187,7 @@ func New(fset *token.FileSet, pkg *types.Package, info *types.Info, syntax *asti
 		Types:  info,
 		Syntax: syntax,
 	}
-	if t, ok := spare.Get().(*tables); ok {
+	if t := spare.Get(); t != nil {
 		fl.tables = *t
 		fl.calls, fl.clits, fl.funcs = t.lists.calls, t.lists.clits, t.lists.funcs
 		fl.lists = lists{}

@@ -59,16 +59,20 @@ func (m *Map[K, V]) Take() map[K]V {
 // collector may drop what is kept. Its methods may be called
 // concurrently.
 type Spare[T any] struct {
-	// New makes tables when none is kept.
+	// New makes tables when none is kept; without it, Get returns nil
+	// then, for a caller that makes tables of its own sizes.
 	New func() *T
 
 	pool sync.Pool
 }
 
-// Get returns kept tables, or new ones.
+// Get returns kept tables, or new ones (nil without New).
 func (s *Spare[T]) Get() *T {
 	if t, ok := s.pool.Get().(*T); ok {
 		return t
+	}
+	if s.New == nil {
+		return nil
 	}
 	return s.New()
 }

@@ -86,3 +86,12 @@ func TestSpare(t *testing.T) {
 		t.Errorf("Get returned a table neither kept nor made")
 	}
 }
+
+// TestSpareWithoutNew returns nil when nothing is kept and there is no
+// New, for a caller that makes its own.
+func TestSpareWithoutNew(t *testing.T) {
+	var s Spare[map[string]int]
+	if got := s.Get(); got != nil {
+		t.Errorf("Get() with nothing kept and no New = %v, want nil", got)
+	}
+}

@@ -252,8 +252,8 @@ func (m *Model) build() {
 	// the package is decided again with them in place.
 	for round := 0; m.restash && round < 3; round++ {
 		m.restash = false
-		m.summaries = map[ast.Node]*summary{}
-		m.reported = map[string]bool{}
+		clear(m.summaries)
+		clear(m.reported)
 		m.Unwrapped = nil
 		for _, n := range m.Flow.Funcs() {
 			m.summaryOf(n)

@@ -441,9 +441,8 @@ func (m *Model) giveTables() {
 		funcFacts: m.funcFacts, fileOf: m.fileOf, visiting: m.visiting,
 		handlers: m.Handlers, toolCode: m.ToolCode, boundaryCode: m.BoundaryCode, toolNames: m.ToolNames,
 	}
-	if t.equipped == nil || t.boundary == nil || t.summaries == nil || t.reported == nil || t.funcFacts == nil || t.fileOf == nil ||
-		t.visiting == nil || t.handlers == nil || t.toolCode == nil || t.boundaryCode == nil || t.toolNames == nil {
-		return // not indexed (or released already)
+	if t.equipped == nil {
+		return // not indexed (takeTables sets them all), or released already
 	}
 	clear(t.equipped)
 	clear(t.boundary)
