@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"go/token"
+	"maps"
 	"slices"
 	"strings"
 
@@ -47,10 +48,29 @@ type Result struct {
 // with LoadMode and must have no errors (see Partition), and returns the
 // findings, deduplicated across package variants and in source order, and
 // the errors of the analyzers that failed, each once.
+//
+// The analyses run on one goroutine, package by package, each package after
+// the packages it imports: every analyzer finishes a package before the
+// next package starts, so the tables a package's analyses free pass to the
+// next one (toolmodel releases a package's model when its last dependent
+// is done). The checker's parallel mode starts a goroutine for each edge
+// of the action graph, most of them waiting on an action another runs: on
+// a module of 500 tool packages that cost a fifth of the analysis's CPU
+// (0.74 s against 0.58 s) and 35 MB of peak RSS, and saved 0.1 s of its
+// 2.6 s of wall time on two cores (on github-mcp-server, whose tools are
+// in a few packages, 0.03 s).
 func Analyze(analyzers []*analysis.Analyzer, pkgs []*packages.Package) (*Result, error) {
-	pkgs = slices.Clone(pkgs)
-	slices.SortFunc(pkgs, func(a, b *packages.Package) int { return cmp.Compare(a.ID, b.ID) })
-	graph, err := checker.Analyze(analyzers, pkgs, nil)
+	// One action of run per package, requiring every analyzer, makes the
+	// checker's sequential walk package by package rather than analyzer
+	// by analyzer, which would build every package's model before the
+	// first could be released.
+	run := &analysis.Analyzer{
+		Name:     "toolcheck_package",
+		Doc:      "run the requested analyzers on one package",
+		Requires: analyzers,
+		Run:      func(*analysis.Pass) (any, error) { return nil, nil },
+	}
+	graph, err := checker.Analyze([]*analysis.Analyzer{run}, dependencyOrder(pkgs), &checker.Options{Sequential: true})
 	if err != nil {
 		return nil, err
 	}
@@ -80,8 +100,13 @@ func Analyze(analyzers []*analysis.Analyzer, pkgs []*packages.Package) (*Result,
 		message    string
 	}
 	seen := map[key]bool{}
-	// Roots come analyzer by analyzer, each over the packages in ID order.
-	roots := slices.Clone(graph.Roots)
+	// The analyzers' actions, each package's in the order of analyzers,
+	// the packages in ID order. run declares no facts: its action's
+	// dependencies are the analyzers' actions on its package.
+	var roots []*checker.Action
+	for _, act := range graph.Roots {
+		roots = append(roots, act.Deps...)
+	}
 	slices.SortStableFunc(roots, func(a, b *checker.Action) int { return cmp.Compare(a.Package.ID, b.Package.ID) })
 	for _, act := range roots {
 		fset := act.Package.Fset
@@ -108,6 +133,38 @@ func Analyze(analyzers []*analysis.Analyzer, pkgs []*packages.Package) (*Result,
 	}
 	SortFindings(res.Findings)
 	return res, nil
+}
+
+// dependencyOrder returns pkgs in the order a depth-first walk of their
+// imports, from the packages in ID order, finishes them: each package
+// after those of pkgs it imports, directly or not, and the same order in
+// every run.
+func dependencyOrder(pkgs []*packages.Package) []*packages.Package {
+	byID := slices.Clone(pkgs)
+	slices.SortFunc(byID, func(a, b *packages.Package) int { return cmp.Compare(a.ID, b.ID) })
+	want := make(map[*packages.Package]bool, len(pkgs))
+	for _, p := range pkgs {
+		want[p] = true
+	}
+	seen := map[*packages.Package]bool{}
+	out := make([]*packages.Package, 0, len(pkgs))
+	var visit func(p *packages.Package)
+	visit = func(p *packages.Package) {
+		if seen[p] {
+			return
+		}
+		seen[p] = true
+		for _, path := range slices.Sorted(maps.Keys(p.Imports)) {
+			visit(p.Imports[path])
+		}
+		if want[p] {
+			out = append(out, p)
+		}
+	}
+	for _, p := range byID {
+		visit(p)
+	}
+	return out
 }
 
 // failedPrerequisites reports whether the action failed only because an
