@@ -75,11 +75,11 @@ func (f *Fact) String() string {
 	return "iserror(" + strings.Join(parts, "; ") + ")"
 }
 
-// exportFacts exports the summaries of the package's declared functions.
+// exportFacts exports the summaries of the package's exported functions.
 func (c *checker) exportFacts() {
 	for fn, d := range c.m.Flow.Decls() {
-		if d.Body == nil {
-			continue
+		if d.Body == nil || !fn.Exported() {
+			continue // only this package can call it
 		}
 		f := &Fact{Results: c.summary(d)}
 		if len(f.Results) > 0 {

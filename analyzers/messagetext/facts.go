@@ -146,8 +146,9 @@ func (f *envParamFact) String() string { return fmt.Sprintf("envparam(%d)", f.In
 // reads with os.Getenv, os.LookupEnv, syscall.Getenv or os.ExpandEnv, or
 // with a function that passes its parameter to one of them (of this
 // package, learned to a fixed point, or of another by envParamFact, which
-// it exports for this package's such functions; helpers are learned in
-// the project's own packages, those fl indexes). Standard-library
+// it exports for this package's exported such functions, helpers saying
+// there are some; helpers are learned in the project's own packages,
+// those fl indexes). Standard-library
 // packages, and packages that import neither os nor syscall nor a package
 // with such a function, are skipped.
 func envReads(pass *analysis.Pass, syntax *astindex.Index, fl *flow.Info) (names []string, helpers bool) {
@@ -268,7 +269,10 @@ func envReads(pass *analysis.Pass, syntax *astindex.Index, fl *flow.Info) (names
 		}
 	}
 	for fn, i := range learned {
-		pass.ExportObjectFact(fn, &envParamFact{Index: i})
+		if fn.Exported() { // only this package can call the rest
+			pass.ExportObjectFact(fn, &envParamFact{Index: i})
+			helpers = true
+		}
 	}
 	for n := range seen {
 		if n != "" {
@@ -276,7 +280,7 @@ func envReads(pass *analysis.Pass, syntax *astindex.Index, fl *flow.Info) (names
 		}
 	}
 	sort.Strings(names)
-	return names, len(learned) > 0
+	return names, helpers
 }
 
 // importsEnv reports whether f imports os or syscall, whose functions

@@ -206,8 +206,8 @@ func run(pass *analysis.Pass, m *toolmodel.Model, r *report.Reporter, opts *opti
 			continue
 		}
 		fn, ok := c.info.Defs[u.decl.Name].(*types.Func)
-		if !ok {
-			continue
+		if !ok || !fn.Exported() {
+			continue // only this package can call it
 		}
 		f := &textFact{}
 		for i := 0; i < fn.Type().(*types.Signature).Params().Len(); i++ {

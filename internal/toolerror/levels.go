@@ -637,8 +637,9 @@ func (lv *Levels) varInit(v *types.Var) ast.Expr {
 	return nil
 }
 
-// ExportFacts tells importers the default of each constructor and the
-// level of each option and builder the package declares.
+// ExportFacts tells importers the default of each exported constructor
+// and the level of each exported option and builder the package declares:
+// no other package can name the rest.
 func (lv *Levels) ExportFacts() {
 	lv.mu.Lock()
 	defer lv.mu.Unlock()
@@ -660,6 +661,9 @@ func (lv *Levels) ExportFacts() {
 	}
 	sort.Slice(objs, func(i, j int) bool { return objs[i].Pos() < objs[j].Pos() })
 	for _, o := range objs {
+		if !o.Exported() {
+			continue
+		}
 		f := &LevelFact{}
 		if fn, ok := o.(*types.Func); ok && lv.ix.Ctor(fn) != nil {
 			f.Ctor = true

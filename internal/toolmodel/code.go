@@ -112,7 +112,8 @@ func (m *Model) InToolCode(pos token.Pos) bool {
 	return !m.InBoundary(pos) && m.toolSpans.Contain(pos)
 }
 
-// exportFacts tells importing packages what this package's functions do.
+// exportFacts tells importing packages what this package's exported
+// functions and methods do: no other package can call the rest.
 func (m *Model) exportFacts(installs map[ast.Node][]int) {
 	exported := map[*types.Func]*toolfact.FuncFact{}
 	var order []*types.Func
@@ -120,8 +121,8 @@ func (m *Model) exportFacts(installs map[ast.Node][]int) {
 	// and copied out only if it is not empty.
 	var scratch toolfact.FuncFact
 	for fn, d := range m.Flow.Decls() {
-		if d.Body == nil {
-			continue
+		if d.Body == nil || !fn.Exported() {
+			continue // only this package can call it
 		}
 		ff := &scratch
 		*ff = toolfact.FuncFact{InstallsBoundaryOn: installs[d], UsesParam: m.usesOn[d]}

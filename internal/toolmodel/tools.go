@@ -203,8 +203,8 @@ func (m *Model) exportToolVars() {
 	scope := m.Pass.Pkg.Scope()
 	for _, name := range scope.Names() {
 		v, ok := scope.Lookup(name).(*types.Var)
-		if !ok || !mcpsdk.IsToolType(v.Type()) {
-			continue
+		if !ok || !v.Exported() || !mcpsdk.IsToolType(v.Type()) {
+			continue // only this package can name it, or not tools
 		}
 		var ts toolSet
 		for _, o := range m.tr.VarOrigins(v, nil, nil, nil) {

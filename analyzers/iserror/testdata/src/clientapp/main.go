@@ -23,7 +23,7 @@ func call(ctx context.Context, c *client.Client, name string) *mcp.CallToolResul
 }
 
 // synth has no client in sight, but the package is a client.
-func synth(msg string) *mcp.CallToolResult { // want synth:"iserror\\(returns an IsError result\\)"
+func synth(msg string) *mcp.CallToolResult {
 	return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{mcp.NewTextContent(msg)}}
 }
 

@@ -120,7 +120,7 @@ func typed(ctx context.Context, req *sdk.CallToolRequest, in struct{ Path string
 
 // check is a helper whose caller tests the result it returns (dispatch):
 // a nil result would change its caller's path, so no fix.
-func check(q string) (*mcp.CallToolResult, error) { // want check:"iserror\\(returns an IsError result\\)"
+func check(q string) (*mcp.CallToolResult, error) {
 	if q == "" {
 		return mcp.NewToolResultError("q is empty"), nil // want `mcp.NewToolResultError builds`
 	}
@@ -152,7 +152,7 @@ var logger = slog.Default()
 // toolError logs the failure and returns it as an IsError result with a
 // nil error, as the handlers return it: its calls are converted, the
 // boundary logging instead.
-func toolError(logger *slog.Logger, msg string, err error) (*mcp.CallToolResult, error) { // want toolError:"iserror\\(returns an IsError result\\)"
+func toolError(logger *slog.Logger, msg string, err error) (*mcp.CallToolResult, error) {
 	if err != nil {
 		msg += ": " + err.Error()
 	}
@@ -160,7 +160,7 @@ func toolError(logger *slog.Logger, msg string, err error) (*mcp.CallToolResult,
 	return mcp.NewToolResultError(msg), nil // want `mcp.NewToolResultError builds`
 }
 
-func toolErrorf(logger *slog.Logger, format string, args ...any) (*mcp.CallToolResult, error) { // want toolErrorf:"iserror\\(returns an IsError result\\)"
+func toolErrorf(logger *slog.Logger, format string, args ...any) (*mcp.CallToolResult, error) {
 	return toolError(logger, fmt.Sprintf(format, args...), nil) // want `convert.toolError returns an IsError result`
 }
 

@@ -32,7 +32,7 @@ func read(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, er
 
 // check is a helper returning (*mcp.CallToolResult, error): its caller
 // may test the result, so it is never fixed.
-func check(q string) (*mcp.CallToolResult, error) { // want check:"iserror\\(returns an IsError result\\)"
+func check(q string) (*mcp.CallToolResult, error) {
 	if q == "" {
 		return mcp.NewToolResultError("q is empty"), nil // want `mcp.NewToolResultError builds`
 	}
@@ -40,7 +40,7 @@ func check(q string) (*mcp.CallToolResult, error) { // want check:"iserror\\(ret
 }
 
 // first returns the result alone: no fix.
-func first(q string) *mcp.CallToolResult { // want first:"iserror\\(returns an IsError result\\)"
+func first(q string) *mcp.CallToolResult {
 	return mcp.NewToolResultError(q) // want `mcp.NewToolResultError builds`
 }
 

@@ -66,7 +66,7 @@ func raw(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, er
 }
 
 // errResult builds an IsError result with SetError.
-func errResult(err error) *mcp.CallToolResult { // want errResult:"iserror\\(returns an IsError result\\)"
+func errResult(err error) *mcp.CallToolResult {
 	r := &mcp.CallToolResult{}
 	r.SetError(err) // want `\(\*mcp.CallToolResult\).SetError builds`
 	return r

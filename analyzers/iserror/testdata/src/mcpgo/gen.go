@@ -4,6 +4,6 @@ package mcpgo
 
 import "github.com/mark3labs/mcp-go/mcp"
 
-func generated() *mcp.CallToolResult { // want generated:"iserror\\(returns an IsError result\\)"
+func generated() *mcp.CallToolResult {
 	return mcp.NewToolResultError("generated")
 }

@@ -93,7 +93,7 @@ func literal(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult,
 // ---- helpers ----
 
 // argOrError returns the argument, or an IsError result as its second value.
-func argOrError(req mcp.CallToolRequest, key string) (string, *mcp.CallToolResult) { // want argOrError:"iserror\\(returns an IsError result as result 1\\)"
+func argOrError(req mcp.CallToolRequest, key string) (string, *mcp.CallToolResult) {
 	v, err := req.RequireString(key)
 	if err != nil {
 		return "", mcp.NewToolResultError(key + " is required") // want `mcp.NewToolResultError builds`
@@ -102,12 +102,12 @@ func argOrError(req mcp.CallToolRequest, key string) (string, *mcp.CallToolResul
 }
 
 // fail returns an IsError result with a nil error.
-func fail(msg string) (*mcp.CallToolResult, error) { // want fail:"iserror\\(returns an IsError result\\)"
+func fail(msg string) (*mcp.CallToolResult, error) {
 	return mcp.NewToolResultError(msg), nil // want `mcp.NewToolResultError builds`
 }
 
 // resultOr builds an IsError result when its error is non-nil.
-func resultOr(text string, err error) *mcp.CallToolResult { // want resultOr:"iserror\\(returns an IsError result when param 1 is non-nil\\)"
+func resultOr(text string, err error) *mcp.CallToolResult {
 	if err != nil {
 		return mcp.NewToolResultErrorFromErr("failed", err) // want `mcp.NewToolResultErrorFromErr builds`
 	}
@@ -116,17 +116,17 @@ func resultOr(text string, err error) *mcp.CallToolResult { // want resultOr:"is
 
 // finish hands its error on to resultOr: finish is the helper whose calls
 // are reported, not the call inside it.
-func finish(text string, err error) *mcp.CallToolResult { // want finish:"iserror\\(returns an IsError result when param 1 is non-nil\\)"
+func finish(text string, err error) *mcp.CallToolResult {
 	return resultOr(text, err)
 }
 
 // result sets IsError from a boolean argument.
-func result(text string, isErr bool) *mcp.CallToolResult { // want result:"iserror\\(returns an IsError result when param 1 is true\\)"
+func result(text string, isErr bool) *mcp.CallToolResult {
 	return &mcp.CallToolResult{Content: []mcp.Content{mcp.NewTextContent(text)}, IsError: isErr} // want `mcp.CallToolResult literal with IsError: isErr builds`
 }
 
 // failed sets IsError on a result it built.
-func failed(err error) *mcp.CallToolResult { // want failed:"iserror\\(returns an IsError result\\)"
+func failed(err error) *mcp.CallToolResult {
 	res := mcp.NewToolResultText(err.Error())
 	res.IsError = true // want `res.IsError = true builds`
 	return res
@@ -146,7 +146,7 @@ func marshalled(v any) *mcp.CallToolResult {
 func text(s string) *mcp.CallToolResult { return mcp.NewToolResultText(s) }
 
 // validate returns nil or an IsError result.
-func validate(q string) *mcp.CallToolResult { // want validate:"iserror\\(returns an IsError result\\)"
+func validate(q string) *mcp.CallToolResult {
 	if q == "" {
 		return mcp.NewToolResultError("q is empty") // want `mcp.NewToolResultError builds`
 	}

@@ -58,7 +58,7 @@ func Boundary(next server.ToolHandlerFunc) server.ToolHandlerFunc {
 }
 
 // render is called by the boundary only: boundary code.
-func render(err error) *gomcp.CallToolResult { // want render:"iserror\\(returns an IsError result\\)"
+func render(err error) *gomcp.CallToolResult {
 	return gomcp.NewToolResultError(err.Error())
 }
 

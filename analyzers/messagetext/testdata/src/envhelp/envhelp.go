@@ -7,7 +7,7 @@ package envhelp // want package:"env\\(TRACKER_URL\\)\\+helpers"
 import "os"
 
 // getEnv reads the variable key names, or def.
-func getEnv(key, def string) string { // want getEnv:"envparam\\(0\\)"
+func getEnv(key, def string) string {
 	if v, ok := os.LookupEnv(key); ok {
 		return v
 	}

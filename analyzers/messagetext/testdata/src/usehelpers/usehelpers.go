@@ -42,7 +42,7 @@ func (c *Client) get(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallTo
 }
 
 // A same-package helper is a sink too.
-func fail(msg string) *mcp.CallToolResult { // want fail:"modelText\\(0\\)"
+func fail(msg string) *mcp.CallToolResult {
 	return helpers.ErrorResult("get failed: " + msg)
 }
 

@@ -68,7 +68,9 @@ func Fault(msg string, opts ...Option) *ToolError { // want Fault:"toolerror\\(c
 	return build(msg, slog.LevelError, opts)
 }
 
-func build(msg string, level slog.Level, opts []Option) *ToolError { // want build:"toolerror\\(constructor, default unknown\\)"
+// build is the constructors' own: no other package can call it, so it
+// has no fact.
+func build(msg string, level slog.Level, opts []Option) *ToolError {
 	e := &ToolError{message: msg, level: level}
 	for _, o := range opts {
 		o(e)

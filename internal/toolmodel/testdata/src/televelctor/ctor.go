@@ -16,24 +16,30 @@ type ToolError struct {
 
 func (e *ToolError) Error() string { return e.Msg }
 
-func newToolError(msg string) *ToolError { // want newToolError:"toolerror\\(constructor, default ERROR\\)"
+func NewToolError(msg string) *ToolError { // want NewToolError:"toolerror\\(constructor, default ERROR\\)"
 	e := &ToolError{Msg: msg}
 	e.Level = slog.LevelError
 	return e
 }
 
-func callerError(msg string) *ToolError { // want callerError:"toolerror\\(constructor, default INFO\\)"
+func CallerError(msg string) *ToolError { // want CallerError:"toolerror\\(constructor, default INFO\\)"
 	return &ToolError{Msg: msg}
 }
 
-// fail is a constructor that returns error.
-func fail(msg string) (*mcp.CallToolResult, error) { // want fail:"toolerror\\(constructor, default ERROR\\)"
-	return nil, newToolError(msg)
+// Fail is a constructor that returns error.
+func Fail(msg string) (*mcp.CallToolResult, error) { // want Fail:"toolerror\\(constructor, default ERROR\\)"
+	return nil, NewToolError(msg)
 }
 
-// notFound writes its own message.
-func notFound(path string) error { // want notFound:"toolerror\\(constructor, default ERROR\\)"
-	return newToolError("no note at " + path)
+// NotFound writes its own message.
+func NotFound(path string) error { // want NotFound:"toolerror\\(constructor, default ERROR\\)"
+	return NewToolError("no note at " + path)
 }
 
-var _, _, _ = callerError, fail, notFound
+// newCallerError is a constructor no other package can call: it has no
+// fact.
+func newCallerError(msg string) *ToolError {
+	return &ToolError{Msg: msg}
+}
+
+var _ = newCallerError
