@@ -63,6 +63,9 @@ type Config struct {
 	// alone holds the import paths of the packages a driver analyses both
 	// on their own and as their test variant in one run (SetAnalysedAlone).
 	alone atomic.Pointer[map[string]bool]
+	// analysed holds the import paths of the packages a driver's run
+	// reports on (SetAnalysed); nil when the driver has not said.
+	analysed atomic.Pointer[map[string]bool]
 	// reporting holds the analyzers whose findings the driver's run
 	// reports (SetReporting); nil when the driver has not said.
 	reporting atomic.Pointer[map[string]bool]
@@ -514,6 +517,26 @@ func (c *Config) SetAnalysedAlone(paths []string) { c.alone.Store(setOf(paths)) 
 // its own too (SetAnalysedAlone).
 func (c *Config) AnalysedAlone(path string) bool {
 	return in(c.alone.Load(), path)
+}
+
+// SetAnalysed tells the model which packages the driver reports on in
+// this run (import paths). It loads the others, their dependencies, only
+// for the facts the model exports there: no analyzer reads the model of
+// one of them once its own pass is done, so the model releases it then
+// rather than keeping it to the end of the run.
+func (c *Config) SetAnalysed(paths []string) { c.analysed.Store(setOf(paths)) }
+
+// Analysed reports whether the driver reports on the package path in this
+// run; true when it has not said (SetAnalysed).
+func (c *Config) Analysed(path string) bool {
+	if c == nil {
+		return true
+	}
+	if c.root != nil {
+		return c.root.Analysed(path)
+	}
+	set := c.analysed.Load()
+	return set == nil || (*set)[path]
 }
 
 // SetReporting tells the analyzers which of them report in this run: the

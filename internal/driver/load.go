@@ -209,6 +209,18 @@ func isTestMain(p *packages.Package) bool {
 	return p.Name == "main" && strings.HasSuffix(p.ID, ".test") && strings.HasSuffix(p.PkgPath, ".test")
 }
 
+// analysing tells the configuration which packages the run analyses, ok:
+// their import paths (Config.SetAnalysed), and those of them analysed
+// both on their own and as their test variant (Config.SetAnalysedAlone).
+func (p *Program) analysing(ok []*packages.Package) {
+	paths := make([]string, len(ok))
+	for i, pkg := range ok {
+		paths[i] = pkg.PkgPath
+	}
+	p.Config.SetAnalysed(paths)
+	p.Config.SetAnalysedAlone(AnalysedAlone(ok))
+}
+
 // AnalysedAlone returns the import paths of the packages among pkgs that
 // are there both on their own and as their test variant ("p" and
 // "p [p.test]"), for Config.SetAnalysedAlone.

@@ -260,7 +260,7 @@ func (p *Program) reanalyse(patterns []string, analyzers []*analysis.Analyzer, o
 		return nil, err
 	}
 	ok, broken, blocked := Partition(pkgs)
-	p.Config.SetAnalysedAlone(AnalysedAlone(ok))
+	p.analysing(ok)
 	if len(broken) > 0 || len(blocked) > 0 {
 		return nil, fmt.Errorf("%s no longer %s", plural(len(broken)+len(blocked), "package", "packages"), pick(len(broken)+len(blocked), "builds", "build"))
 	}
@@ -354,7 +354,7 @@ func (p *Program) run(patterns []string, analyzers []*analysis.Analyzer, opts Op
 
 	var findings []Finding
 	if len(ok) > 0 {
-		p.Config.SetAnalysedAlone(AnalysedAlone(ok))
+		p.analysing(ok)
 		p.collectLess()
 		defer p.collectMore()
 		var start phaseMark

@@ -63,7 +63,9 @@ func (m *Model) reporter(pass *analysis.Pass, name string) *report.Reporter {
 // model releases its syntax index and tables, which the standalone driver
 // would otherwise keep for every package until the end of the run. A
 // driver that runs only some of them never reaches the count, and the model
-// is simply kept.
+// is simply kept. On a package a host model's driver loads only for the
+// facts exported there (config.Config.SetAnalysed), the model is released
+// as soon as its own pass is done.
 func Attach(model *Analyzer, a *analysis.Analyzer, facts []analysis.Fact, do Analysis) *analysis.Analyzer {
 	info := model.info
 	idx := info.dependents.Add(1) - 1 // counted where the model ran after this
@@ -163,6 +165,12 @@ func (info *modelInfo) start(m *Model) {
 		if a != nil && other != nil && m.Config.Reports(s[0]) && m.Config.Reports(s[1]) {
 			a.Absorb(other)
 		}
+	}
+	if !m.Config.Analysed(m.Pass.Pkg.Path()) {
+		// A package the driver loaded only for the facts exported here:
+		// its dependents, which declare no facts, do not run on it.
+		m.pending.Store(0)
+		m.release()
 	}
 }
 

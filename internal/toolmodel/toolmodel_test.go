@@ -79,3 +79,42 @@ func TestHostedOnlyReporting(t *testing.T) {
 		}
 	}
 }
+
+// TestDependencyModelReleased checks that a host model releases its model
+// of a package the driver loads only for the facts exported there once
+// its own pass is done, when the driver says which packages it analyses
+// (config.Config.SetAnalysed), and keeps it when the driver does not say.
+func TestDependencyModelReleased(t *testing.T) {
+	dir := testkit.GOPATH(t, analysistest.TestData())
+	for _, said := range []bool{false, true} {
+		cfg := &config.Config{}
+		if said {
+			cfg.SetAnalysed([]string{"cleantools"})
+		}
+		model := toolmodel.NewHost(cfg, "toolmodel")
+		var mu sync.Mutex
+		models := map[string]*toolmodel.Model{} // by package, as the hosted analysis saw them
+		a := toolmodel.Attach(model, &analysis.Analyzer{Name: "a", Doc: "keeps the models"}, []analysis.Fact{new(hostedFact)}, func(pass *analysis.Pass, m *toolmodel.Model, _ *report.Reporter) error {
+			mu.Lock()
+			models[pass.Pkg.Path()] = m
+			mu.Unlock()
+			return nil
+		})
+		analysistest.Run(t, dir, a, "cleantools")
+		for _, tc := range []struct {
+			path     string
+			released bool
+		}{
+			{"cleantools", true}, // released once a, its one dependent, is done
+			{"errkit", said},     // imported by cleantools
+		} {
+			m := models[tc.path]
+			if m == nil {
+				t.Fatalf("the hosted analysis did not run on %s", tc.path)
+			}
+			if released := m.Syntax == nil; released != tc.released {
+				t.Errorf("driver said which packages it analyses: %v; the model of %s released: %v, want %v", said, tc.path, released, tc.released)
+			}
+		}
+	}
+}
