@@ -367,6 +367,45 @@ func (m *Model) implementations(iface types.Type, name string) []flow.Callee {
 		return cs
 	}
 	var cs []flow.Callee
+	for _, tn := range m.namedTypes() {
+		if !mayHaveMethod(tn, name) {
+			continue
+		}
+		var recv types.Type
+		switch t := tn.Type(); {
+		case types.Implements(t, it):
+			recv = t
+		case types.Implements(types.NewPointer(t), it):
+			recv = types.NewPointer(t)
+		default:
+			continue
+		}
+		obj, _, _ := types.LookupFieldOrMethod(recv, false, tn.Pkg(), name)
+		if fn, ok := obj.(*types.Func); ok {
+			cs = append(cs, flow.Callee{Func: fn, Body: m.Flow.Body(fn)})
+		}
+	}
+	if m.impls == nil {
+		m.impls = map[implKey][]flow.Callee{}
+	}
+	m.impls[key] = cs
+	return cs
+}
+
+type implKey struct {
+	iface types.Type
+	name  string
+}
+
+// namedTypes returns, computed once, the named types other than
+// interfaces and aliases declared in this package and in the packages it
+// imports, directly or not, that reach an MCP SDK: those of a package in
+// the order of their names, each package before those it imports.
+func (m *Model) namedTypes() []*types.TypeName {
+	if m.named != nil {
+		return m.named
+	}
+	m.named = []*types.TypeName{}
 	seen := map[*types.Package]bool{}
 	var visit func(pkg *types.Package)
 	visit = func(pkg *types.Package) {
@@ -379,22 +418,8 @@ func (m *Model) implementations(iface types.Type, name string) []flow.Callee {
 		}
 		scope := pkg.Scope()
 		for _, n := range scope.Names() {
-			tn, ok := scope.Lookup(n).(*types.TypeName)
-			if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
-				continue
-			}
-			var recv types.Type
-			switch t := tn.Type(); {
-			case types.Implements(t, it):
-				recv = t
-			case types.Implements(types.NewPointer(t), it):
-				recv = types.NewPointer(t)
-			default:
-				continue
-			}
-			obj, _, _ := types.LookupFieldOrMethod(recv, false, pkg, name)
-			if fn, ok := obj.(*types.Func); ok {
-				cs = append(cs, flow.Callee{Func: fn, Body: m.Flow.Body(fn)})
+			if tn, ok := scope.Lookup(n).(*types.TypeName); ok && !tn.IsAlias() && !types.IsInterface(tn.Type()) {
+				m.named = append(m.named, tn)
 			}
 		}
 		for _, imp := range pkg.Imports() {
@@ -402,16 +427,32 @@ func (m *Model) implementations(iface types.Type, name string) []flow.Callee {
 		}
 	}
 	visit(m.Pass.Pkg)
-	if m.impls == nil {
-		m.impls = map[implKey][]flow.Callee{}
-	}
-	m.impls[key] = cs
-	return cs
+	return m.named
 }
 
-type implKey struct {
-	iface types.Type
-	name  string
+// mayHaveMethod reports whether the named type tn, or a pointer to it,
+// may have a method called name: one it declares, or, when it is a
+// struct, one an embedded field promotes.
+func mayHaveMethod(tn *types.TypeName, name string) bool {
+	named, ok := tn.Type().(*types.Named)
+	if !ok {
+		return true
+	}
+	for i := 0; i < named.NumMethods(); i++ {
+		if named.Method(i).Name() == name {
+			return true
+		}
+	}
+	st, ok := named.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if st.Field(i).Embedded() {
+			return true
+		}
+	}
+	return false
 }
 
 // dedupeCallees drops repeated declared methods (the same method of two

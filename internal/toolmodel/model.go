@@ -161,6 +161,7 @@ type Model struct {
 	serverLits   []types.Type
 	serverLitFit map[types.Type]bool       // serverLitFits' answers for interfaces
 	impls        map[implKey][]flow.Callee // memoizes implementations
+	named        []*types.TypeName         // namedTypes, once asked
 	// factScratch receives the next imported FuncFact (factOf).
 	factScratch *toolfact.FuncFact
 	generated   map[*ast.File]bool
