@@ -520,10 +520,10 @@ func (c *Config) AnalysedAlone(path string) bool {
 }
 
 // SetAnalysed tells the model which packages the driver reports on in
-// this run (import paths). It loads the others, their dependencies, only
-// for the facts the model exports there: no analyzer reads the model of
-// one of them once its own pass is done, so the model releases it then
-// rather than keeping it to the end of the run.
+// this run (import paths). The driver loads the others, their
+// dependencies, only for the facts the model exports there: no analyzer
+// reads the model of one of them once its own pass is done, so the model
+// releases it then rather than keeping it to the end of the run.
 func (c *Config) SetAnalysed(paths []string) { c.analysed.Store(setOf(paths)) }
 
 // Analysed reports whether the driver reports on the package path in this

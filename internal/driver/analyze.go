@@ -99,15 +99,20 @@ func Analyze(analyzers []*analysis.Analyzer, pkgs []*packages.Package) (*Result,
 		start, end int
 		message    string
 	}
-	seen := map[key]bool{}
 	// The analyzers' actions, each package's in the order of analyzers,
 	// the packages in ID order. run declares no facts: its action's
 	// dependencies are the analyzers' actions on its package.
 	var roots []*checker.Action
+	n := 0 // diagnostics
 	for _, act := range graph.Roots {
 		roots = append(roots, act.Deps...)
+		for _, dep := range act.Deps {
+			n += len(dep.Diagnostics)
+		}
 	}
 	slices.SortStableFunc(roots, func(a, b *checker.Action) int { return cmp.Compare(a.Package.ID, b.Package.ID) })
+	seen := make(map[key]bool, n)
+	res.Findings = make([]Finding, 0, n)
 	for _, act := range roots {
 		fset := act.Package.Fset
 		for _, d := range act.Diagnostics {
