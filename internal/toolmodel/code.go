@@ -361,13 +361,8 @@ func (m *Model) exportInterfaceFacts(exported map[*types.Func]*toolfact.FuncFact
 			}
 			ff := &toolfact.FuncFact{}
 			for _, t := range impls {
-				var recv types.Type
-				switch {
-				case types.Implements(t, it):
-					recv = t
-				case types.Implements(types.NewPointer(t), it):
-					recv = types.NewPointer(t)
-				default:
+				recv := implementer(t, it)
+				if recv == nil {
 					continue
 				}
 				obj, _, _ := types.LookupFieldOrMethod(recv, false, m.Pass.Pkg, im.Name())

@@ -371,13 +371,8 @@ func (m *Model) implementations(iface types.Type, name string) []flow.Callee {
 		if !mayHaveMethod(tn, name) {
 			continue
 		}
-		var recv types.Type
-		switch t := tn.Type(); {
-		case types.Implements(t, it):
-			recv = t
-		case types.Implements(types.NewPointer(t), it):
-			recv = types.NewPointer(t)
-		default:
+		recv := implementer(tn.Type(), it)
+		if recv == nil {
 			continue
 		}
 		obj, _, _ := types.LookupFieldOrMethod(recv, false, tn.Pkg(), name)
@@ -428,6 +423,18 @@ func (m *Model) namedTypes() []*types.TypeName {
 	}
 	visit(m.Pass.Pkg)
 	return m.named
+}
+
+// implementer returns t or a pointer to it, whichever implements it, or
+// nil.
+func implementer(t types.Type, it *types.Interface) types.Type {
+	switch {
+	case types.Implements(t, it):
+		return t
+	case types.Implements(types.NewPointer(t), it):
+		return types.NewPointer(t)
+	}
+	return nil
 }
 
 // mayHaveMethod reports whether the named type tn, or a pointer to it,
