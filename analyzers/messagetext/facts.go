@@ -167,6 +167,7 @@ func envReads(pass *analysis.Pass, syntax *astindex.Index, fl *flow.Info) (names
 	}
 	learned := map[*types.Func]int{}  // this package's, by the parameter
 	imported := map[*types.Func]int{} // other packages', from their facts, once each
+	scratch := new(envParamFact)      // receives each imported fact, read at once
 	// nameArg returns the index of the argument of a call of fn that names
 	// an environment variable, or -1.
 	nameArg := func(fn *types.Func) int {
@@ -184,9 +185,9 @@ func envReads(pass *analysis.Pass, syntax *astindex.Index, fl *flow.Info) (names
 			return i
 		}
 		i := -1
-		var f envParamFact
-		if pass.ImportObjectFact(fn, &f) {
-			i = f.Index
+		*scratch = envParamFact{}
+		if pass.ImportObjectFact(fn, scratch) {
+			i = scratch.Index
 		}
 		imported[fn] = i
 		return i

@@ -260,7 +260,7 @@ func (ix *Index) Ctor(fn *types.Func) *types.Named {
 	if named, ok := ix.cachedCtor(fn); ok {
 		return named
 	}
-	named := ix.ctorOf(fn, map[*types.Func]bool{fn: true})
+	named := ix.ctorOf(fn, nil) // the stack is made when a body is read
 	ix.mu.Lock()
 	ix.ctors[fn] = named
 	ix.mu.Unlock()
@@ -293,6 +293,8 @@ func (ix *Index) ctorIn(fn *types.Func, stack map[*types.Func]bool) *types.Named
 	return ix.ctorOf(fn, stack)
 }
 
+// ctorOf computes Ctor for fn. stack holds the functions whose bodies are
+// being read; nil in the outermost call, it is made when a body is read.
 func (ix *Index) ctorOf(fn *types.Func, stack map[*types.Func]bool) *types.Named {
 	sig, ok := fn.Type().(*types.Signature)
 	if !ok {
@@ -329,6 +331,9 @@ func (ix *Index) ctorOf(fn *types.Func, stack map[*types.Func]bool) *types.Named
 					break
 				}
 			}
+		}
+		if stack == nil {
+			stack = map[*types.Func]bool{fn: true}
 		}
 		return ix.bodyConstructs(d, idx, stack)
 	}
