@@ -526,6 +526,19 @@ func (c *Config) AnalysedAlone(path string) bool {
 // releases it then rather than keeping it to the end of the run.
 func (c *Config) SetAnalysed(paths []string) { c.analysed.Store(setOf(paths)) }
 
+// AnalysedSaid reports whether the driver said which packages it analyses
+// (SetAnalysed). Such a driver, the command, also runs exactly the
+// analyzers it says report (SetReporting).
+func (c *Config) AnalysedSaid() bool {
+	if c == nil {
+		return false
+	}
+	if c.root != nil {
+		return c.root.AnalysedSaid()
+	}
+	return c.analysed.Load() != nil
+}
+
 // Analysed reports whether the driver reports on the package path in this
 // run; true when it has not said (SetAnalysed).
 func (c *Config) Analysed(path string) bool {

@@ -63,9 +63,11 @@ func (m *Model) reporter(pass *analysis.Pass, name string) *report.Reporter {
 // model releases its syntax index and tables, which the standalone driver
 // would otherwise keep for every package until the end of the run. A
 // driver that runs only some of them never reaches the count, and the model
-// is simply kept. On a package a host model's driver loads only for the
-// facts exported there (config.Config.SetAnalysed), the model is released
-// as soon as its own pass is done.
+// is simply kept, unless it is a host model's and says which packages it
+// analyses (config.Config.SetAnalysed) and which analyzers report
+// (SetReporting), as the command does: the model then waits for those
+// analyzers only. On a package such a driver loads only for the facts
+// exported there, the model is released as soon as its own pass is done.
 func Attach(model *Analyzer, a *analysis.Analyzer, facts []analysis.Fact, do Analysis) *analysis.Analyzer {
 	info := model.info
 	idx := info.dependents.Add(1) - 1 // counted where the model ran after this
@@ -147,7 +149,7 @@ func (info *modelInfo) start(m *Model) {
 		return
 	}
 	info.mu.Lock()
-	hosted, subsumes := info.hosted, info.subsumes
+	hosted, subsumes, names := info.hosted, info.subsumes, info.names
 	info.mu.Unlock()
 	m.hosted = make(map[string]hostedRun, len(hosted))
 	said := m.Config.ReportingSaid()
@@ -166,9 +168,22 @@ func (info *modelInfo) start(m *Model) {
 			a.Absorb(other)
 		}
 	}
-	if !m.Config.Analysed(m.Pass.Pkg.Path()) {
-		// A package the driver loaded only for the facts exported here:
-		// its dependents, which declare no facts, do not run on it.
+	// A package the driver loaded only for the facts exported here: its
+	// dependents, which declare no facts, do not run on it.
+	release := !m.Config.Analysed(m.Pass.Pkg.Path())
+	if !release && said && m.Config.AnalysedSaid() {
+		// The command runs only the analyzers that report: the model
+		// waits for those (-unwrapped would otherwise keep every model).
+		n := int32(0)
+		for _, name := range names[:min(int(m.counted), len(names))] {
+			if m.Config.Reports(name) {
+				n++
+			}
+		}
+		m.pending.Store(n)
+		release = n == 0
+	}
+	if release {
 		m.pending.Store(0)
 		m.release()
 	}

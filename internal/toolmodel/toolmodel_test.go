@@ -80,16 +80,33 @@ func TestHostedOnlyReporting(t *testing.T) {
 	}
 }
 
-// TestDependencyModelReleased checks that a host model releases its model
-// of a package the driver loads only for the facts exported there once
-// its own pass is done, when the driver says which packages it analyses
-// (config.Config.SetAnalysed), and keeps it when the driver does not say.
+// TestDependencyModelReleased checks when a host model releases its model
+// of a package. It keeps it to the end of the run unless it knows every
+// analyzer that will read it is done. It knows that of a package the
+// driver loads only for the facts exported there, once the model's own
+// pass is done, when the driver says which packages it analyses
+// (config.Config.SetAnalysed). It knows it of an analysed package once
+// the analyzers attached to the model are done, or, when the driver also
+// says which analyzers report (SetReporting), once those are.
 func TestDependencyModelReleased(t *testing.T) {
 	dir := testkit.GOPATH(t, analysistest.TestData())
-	for _, said := range []bool{false, true} {
+	for _, tc := range []struct {
+		analysed, reporting []string // nil: the driver does not say
+		attachB             bool     // b is attached too, and never runs
+		root, dep           bool     // the models released: cleantools's, errkit's
+	}{
+		{nil, nil, false, true, false},
+		{[]string{"cleantools"}, nil, false, true, true},
+		{[]string{"cleantools"}, []string{"a"}, true, true, true},
+		{nil, []string{"a"}, true, false, false},
+		{[]string{"cleantools"}, nil, true, false, true},
+	} {
 		cfg := &config.Config{}
-		if said {
-			cfg.SetAnalysed([]string{"cleantools"})
+		if tc.analysed != nil {
+			cfg.SetAnalysed(tc.analysed)
+		}
+		if tc.reporting != nil {
+			cfg.SetReporting(tc.reporting)
 		}
 		model := toolmodel.NewHost(cfg, "toolmodel")
 		var mu sync.Mutex
@@ -100,20 +117,25 @@ func TestDependencyModelReleased(t *testing.T) {
 			mu.Unlock()
 			return nil
 		})
+		if tc.attachB {
+			toolmodel.Attach(model, &analysis.Analyzer{Name: "b", Doc: "does nothing"}, nil, func(*analysis.Pass, *toolmodel.Model, *report.Reporter) error {
+				return nil
+			})
+		}
 		analysistest.Run(t, dir, a, "cleantools")
-		for _, tc := range []struct {
+		for _, c := range []struct {
 			path     string
 			released bool
 		}{
-			{"cleantools", true}, // released once a, its one dependent, is done
-			{"errkit", said},     // imported by cleantools
+			{"cleantools", tc.root},
+			{"errkit", tc.dep}, // imported by cleantools
 		} {
-			m := models[tc.path]
+			m := models[c.path]
 			if m == nil {
-				t.Fatalf("the hosted analysis did not run on %s", tc.path)
+				t.Fatalf("the hosted analysis did not run on %s", c.path)
 			}
-			if released := m.Syntax == nil; released != tc.released {
-				t.Errorf("driver said which packages it analyses: %v; the model of %s released: %v, want %v", said, tc.path, released, tc.released)
+			if released := m.Syntax == nil; released != c.released {
+				t.Errorf("analysed %v, reporting %v, b attached %v: the model of %s released: %v, want %v", tc.analysed, tc.reporting, tc.attachB, c.path, released, c.released)
 			}
 		}
 	}
