@@ -686,7 +686,7 @@ func (m *Model) serverLitFits(t types.Type) bool {
 // or a pointer to one, implements iface.
 func (m *Model) serverLitImplements(iface *types.Interface) bool {
 	for _, lt := range m.serverLits {
-		if types.Implements(lt, iface) || types.Implements(types.NewPointer(lt), iface) {
+		if implementer(lt, iface) != nil {
 			return true
 		}
 		if p, ok := lt.Underlying().(*types.Pointer); ok && types.Implements(p.Elem(), iface) {

@@ -213,5 +213,5 @@ func (m *Model) release() {
 	m.forward = nil
 	m.Failures.Recycle()
 	m.hosted, m.Failures, m.factScratch = nil, nil, nil
-	m.pools, m.poolCache, m.records, m.named = nil, nil, nil, nil
+	m.pools, m.poolCache, m.records, m.impls, m.named = nil, nil, nil, nil, nil
 }
