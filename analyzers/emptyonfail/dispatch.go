@@ -27,11 +27,19 @@ type ifaceCall struct {
 func (c *checker) computeDispatch() {
 	info := c.pass.TypesInfo
 	c.dispatched = map[ast.Node]bool{}
-	methods := map[string][]*ast.FuncDecl{}
-	for fn, d := range c.declOf {
-		if d.Recv != nil && fn.Name() != "_" {
-			methods[fn.Name()] = append(methods[fn.Name()], d)
+	// The package's methods by name, listed at the first call of a method
+	// of one of the module's interfaces (most packages make none).
+	var methods map[string][]*ast.FuncDecl
+	methodsNamed := func(name string) []*ast.FuncDecl {
+		if methods == nil {
+			methods = map[string][]*ast.FuncDecl{}
+			for fn, d := range c.declOf {
+				if d.Recv != nil && fn.Name() != "_" {
+					methods[fn.Name()] = append(methods[fn.Name()], d)
+				}
+			}
 		}
+		return methods[name]
 	}
 	var queue []ast.Node
 	for n := range c.m.ToolCode {
@@ -66,7 +74,7 @@ func (c *checker) computeDispatch() {
 				continue
 			}
 			c.ifaceCalls = append(c.ifaceCalls, ifaceCall{call, iface, sel.Sel.Name})
-			for _, d := range methods[sel.Sel.Name] {
+			for _, d := range methodsNamed(sel.Sel.Name) {
 				if implements(info.TypeOf(d.Recv.List[0].Type), iface) {
 					add(d)
 				}

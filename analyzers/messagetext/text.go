@@ -184,12 +184,15 @@ func (c *checker) format(f ast.Expr, args []ast.Expr, depth int) text {
 	}
 	fs := constant.StringVal(tv.Value)
 	var t text
-	var buf strings.Builder
-	flush := func() {
-		if buf.Len() > 0 {
-			t = append(t, part{lit: buf.String(), node: f})
-			buf.Reset()
+	// The literal text before a verb is fs[start:end], a slice of fs,
+	// after acc: what a "%%" or a verb without an argument, which print
+	// no part of their own, split from it.
+	start, acc := 0, ""
+	flush := func(end int) {
+		if lit := acc + fs[start:end]; lit != "" {
+			t = append(t, part{lit: lit, node: f})
 		}
+		acc = ""
 	}
 	argi := 0
 	next := func() ast.Expr {
@@ -200,22 +203,24 @@ func (c *checker) format(f ast.Expr, args []ast.Expr, depth int) text {
 		return nil
 	}
 	for i := 0; i < len(fs); i++ {
-		ch := fs[i]
-		if ch != '%' {
-			buf.WriteByte(ch)
+		if fs[i] != '%' {
 			continue
 		}
+		pct := i
 		i++
 		if i >= len(fs) {
-			break
+			flush(pct)
+			return t
 		}
 		if fs[i] == '%' {
-			buf.WriteByte('%')
+			acc += fs[start:i] // the run with one '%'
+			start = i + 1
 			continue
 		}
-		flags := ""
+		plus, sharp := false, false
 		for i < len(fs) && strings.IndexByte("+-# 0", fs[i]) >= 0 {
-			flags += string(fs[i])
+			plus = plus || fs[i] == '+'
+			sharp = sharp || fs[i] == '#'
 			i++
 		}
 		for i < len(fs) && (fs[i] >= '0' && fs[i] <= '9' || fs[i] == '.' || fs[i] == '*') {
@@ -225,11 +230,12 @@ func (c *checker) format(f ast.Expr, args []ast.Expr, depth int) text {
 			i++
 		}
 		if i >= len(fs) {
-			break
+			flush(pct)
+			return t
 		}
 		if fs[i] == '[' {
 			// Explicit argument indexes: give up on the rest.
-			flush()
+			flush(pct)
 			for a := next(); a != nil; a = next() {
 				t = append(t, hole(a, "v")...)
 			}
@@ -237,19 +243,22 @@ func (c *checker) format(f ast.Expr, args []ast.Expr, depth int) text {
 		}
 		verb := string(fs[i])
 		switch {
-		case verb == "v" && strings.Contains(flags, "+"):
+		case verb == "v" && plus:
 			verb = "+v"
-		case verb == "v" && strings.Contains(flags, "#"):
+		case verb == "v" && sharp:
 			verb = "#v"
 		}
 		a := next()
 		if a == nil {
+			acc += fs[start:pct]
+			start = i + 1
 			continue
 		}
-		flush()
+		flush(pct)
+		start = i + 1
 		t = append(t, c.eval(a, verb, depth+1)...)
 	}
-	flush()
+	flush(len(fs))
 	return t
 }
 

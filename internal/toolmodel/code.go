@@ -27,38 +27,8 @@ func (m *Model) computeCode() {
 		}
 	}
 	// Helpers only boundary code calls belong to the boundary.
-	callers := map[ast.Node]map[ast.Node]bool{}
-	for _, fnNode := range m.Flow.Funcs() {
-		outer := m.Flow.OuterDecl(fnNode)
-		for _, call := range m.Flow.CallsOf(fnNode) {
-			if fn := m.Flow.Callee(call); fn != nil {
-				if d := m.Flow.Body(fn); d != nil && d != outer {
-					if callers[d] == nil {
-						callers[d] = map[ast.Node]bool{}
-					}
-					callers[d][outer] = true
-				}
-			}
-		}
-	}
-	for changed := true; changed; {
-		changed = false
-		for d, from := range callers {
-			if m.BoundaryCode[d] || len(from) == 0 {
-				continue
-			}
-			all := true
-			for c := range from {
-				if !m.BoundaryCode[c] {
-					all = false
-					break
-				}
-			}
-			if all {
-				m.BoundaryCode[d] = true
-				changed = true
-			}
-		}
+	if len(m.BoundaryCode) > 0 {
+		m.boundaryHelpers()
 	}
 
 	// Functions shaped like a tool handler are tool handlers.
@@ -101,6 +71,44 @@ func (m *Model) computeCode() {
 		}
 	}
 	m.toolSpans = flow.SpansOf(m.ToolCode)
+}
+
+// boundaryHelpers adds to the boundary code the functions of the package
+// that only boundary code calls.
+func (m *Model) boundaryHelpers() {
+	callers := map[ast.Node]map[ast.Node]bool{}
+	for _, fnNode := range m.Flow.Funcs() {
+		outer := m.Flow.OuterDecl(fnNode)
+		for _, call := range m.Flow.CallsOf(fnNode) {
+			if fn := m.Flow.Callee(call); fn != nil {
+				if d := m.Flow.Body(fn); d != nil && d != outer {
+					if callers[d] == nil {
+						callers[d] = map[ast.Node]bool{}
+					}
+					callers[d][outer] = true
+				}
+			}
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for d, from := range callers {
+			if m.BoundaryCode[d] || len(from) == 0 {
+				continue
+			}
+			all := true
+			for c := range from {
+				if !m.BoundaryCode[c] {
+					all = false
+					break
+				}
+			}
+			if all {
+				m.BoundaryCode[d] = true
+				changed = true
+			}
+		}
+	}
 }
 
 // InBoundary reports whether pos lies in boundary code.
