@@ -357,7 +357,19 @@ func (s *Baselines) Apply(findings []Finding, analyzers []*analysis.Analyzer, pk
 	if err != nil {
 		return nil, nil, err
 	}
-	var left []Finding
+	n := 0
+	for _, k := range keep {
+		if k {
+			n++
+		}
+	}
+	switch n {
+	case 0:
+		return nil, stale, nil
+	case len(findings):
+		return findings, stale, nil // (the caller's slice: nothing to leave out)
+	}
+	left := make([]Finding, 0, n)
 	for i, f := range findings {
 		if keep[i] {
 			left = append(left, f)

@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"bufio"
 	"encoding/json"
 	"fmt"
 	"go/token"
@@ -40,7 +41,10 @@ const maxTextRelated = 10
 // WriteText writes one line per finding, "file:line:col: message
 // (analyzer)", as staticcheck does, and each piece of related information
 // on an indented line below it, at most maxTextRelated of them.
-func WriteText(w io.Writer, cwd string, fs []Finding) error {
+// It writes through a buffer: unbuffered, each line would be a system
+// call.
+func WriteText(out io.Writer, cwd string, fs []Finding) error {
+	w := bufio.NewWriter(out)
 	for _, f := range fs {
 		if _, err := fmt.Fprintf(w, "%s: %s (%s)\n", posnString(cwd, f.Posn), f.Message, f.Analyzer.Name); err != nil {
 			return err
@@ -57,7 +61,7 @@ func WriteText(w io.Writer, cwd string, fs []Finding) error {
 			}
 		}
 	}
-	return nil
+	return w.Flush()
 }
 
 // The JSON types follow the tree that go vet -json and x/tools' drivers
