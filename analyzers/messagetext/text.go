@@ -5,7 +5,6 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"sort"
 	"strings"
 
 	"github.com/toolcheck/toolcheck/internal/mcpsdk"
@@ -33,7 +32,11 @@ const placeholder = "\uFFFC"
 
 // joined returns the text with holes as placeholders.
 func (t text) joined() string {
+	if len(t) == 1 && t[0].hole == nil {
+		return t[0].lit
+	}
 	var b strings.Builder
+	b.Grow(t.width())
 	for _, p := range t {
 		if p.hole != nil {
 			b.WriteString(placeholder)
@@ -44,24 +47,37 @@ func (t text) joined() string {
 	return b.String()
 }
 
+// width returns the length of the joined text.
+func (t text) width() int {
+	n := 0
+	for _, p := range t {
+		n += p.width()
+	}
+	return n
+}
+
+// width returns the length of the part in joined text.
+func (p part) width() int {
+	if p.hole != nil {
+		return len(placeholder)
+	}
+	return len(p.lit)
+}
+
 // joinedAt returns the text joined, and a function that returns the node
 // of the part the byte at an offset comes from.
 func (t text) joinedAt() (string, func(int) ast.Node) {
-	starts := make([]int, len(t))
-	n := 0
-	for i, p := range t {
-		starts[i] = n
-		if p.hole != nil {
-			n += len(placeholder)
-		} else {
-			n += len(p.lit)
-		}
-	}
 	at := func(off int) ast.Node {
 		// The last part that starts at or before off (empty parts share
 		// their start with the next one, which owns the byte).
-		i := sort.Search(len(starts), func(i int) bool { return starts[i] > off }) - 1
-		return t[max(i, 0)].node
+		last, start := 0, 0
+		for i, p := range t {
+			if start > off {
+				break
+			}
+			last, start = i, start+p.width()
+		}
+		return t[last].node
 	}
 	return t.joined(), at
 }

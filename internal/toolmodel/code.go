@@ -346,22 +346,17 @@ func (m *Model) hiddenMethods(ff *toolfact.FuncFact, exported map[*types.Func]*t
 func (m *Model) exportInterfaceFacts(exported map[*types.Func]*toolfact.FuncFact) {
 	scope := m.Pass.Pkg.Scope()
 	var impls []types.Type
+	var ifaces []*types.Interface
 	for _, name := range scope.Names() {
 		if tn, ok := scope.Lookup(name).(*types.TypeName); ok && !tn.IsAlias() {
-			if _, isIface := tn.Type().Underlying().(*types.Interface); !isIface {
+			if it, isIface := tn.Type().Underlying().(*types.Interface); !isIface {
 				impls = append(impls, tn.Type())
+			} else if it.NumMethods() > 0 {
+				ifaces = append(ifaces, it)
 			}
 		}
 	}
-	for _, name := range scope.Names() {
-		tn, ok := scope.Lookup(name).(*types.TypeName)
-		if !ok || tn.IsAlias() {
-			continue
-		}
-		it, isIface := tn.Type().Underlying().(*types.Interface)
-		if !isIface || it.NumMethods() == 0 {
-			continue
-		}
+	for _, it := range ifaces {
 		for i := 0; i < it.NumMethods(); i++ {
 			im := it.Method(i)
 			if im.Pkg() != m.Pass.Pkg {
