@@ -199,7 +199,15 @@ func (c *checker) format(f ast.Expr, args []ast.Expr, depth int) text {
 		return t
 	}
 	fs := constant.StringVal(tv.Value)
-	var t text
+	// Room for a literal run and a hole per verb, and the run after the
+	// last. A text of no part is nil, as eval's are (callers test it).
+	t := make(text, 0, 2*strings.Count(fs, "%")+1)
+	done := func() text {
+		if len(t) == 0 {
+			return nil
+		}
+		return t
+	}
 	// The literal text before a verb is fs[start:end], a slice of fs,
 	// after acc: what a "%%" or a verb without an argument, which print
 	// no part of their own, split from it.
@@ -226,7 +234,7 @@ func (c *checker) format(f ast.Expr, args []ast.Expr, depth int) text {
 		i++
 		if i >= len(fs) {
 			flush(pct)
-			return t
+			return done()
 		}
 		if fs[i] == '%' {
 			acc += fs[start:i] // the run with one '%'
@@ -247,7 +255,7 @@ func (c *checker) format(f ast.Expr, args []ast.Expr, depth int) text {
 		}
 		if i >= len(fs) {
 			flush(pct)
-			return t
+			return done()
 		}
 		if fs[i] == '[' {
 			// Explicit argument indexes: give up on the rest.
@@ -255,7 +263,7 @@ func (c *checker) format(f ast.Expr, args []ast.Expr, depth int) text {
 			for a := next(); a != nil; a = next() {
 				t = append(t, hole(a, "v")...)
 			}
-			return t
+			return done()
 		}
 		verb := string(fs[i])
 		switch {
@@ -275,7 +283,7 @@ func (c *checker) format(f ast.Expr, args []ast.Expr, depth int) text {
 		t = append(t, c.eval(a, verb, depth+1)...)
 	}
 	flush(len(fs))
-	return t
+	return done()
 }
 
 // isErrorMethod reports whether fn is an Error() string method.

@@ -219,12 +219,9 @@ func (ix *Index) findToolErrors() []*Site {
 			s.Explicit = s.LevelExpr != nil
 			sites = append(sites, s)
 		case *ast.CallExpr:
-			if tv, ok := info.Types[n.Fun]; ok && tv.IsType() {
-				continue // a conversion
-			}
 			fn := ix.flow.Callee(n)
 			if fn == nil {
-				continue
+				continue // a conversion, a call of a function value or of an interface's method
 			}
 			named := ix.Ctor(fn)
 			if named == nil {
