@@ -221,7 +221,7 @@ func (ix *Index) findToolErrors() []*Site {
 		case *ast.CallExpr:
 			fn := ix.flow.Callee(n)
 			if fn == nil {
-				continue // a conversion, a call of a function value or of an interface's method
+				continue // a conversion, a builtin, a call of a function value or of an interface's method
 			}
 			named := ix.Ctor(fn)
 			if named == nil {
