@@ -16,7 +16,9 @@
 #
 # on synthetic modules of N packages of M tools (bench/gen) and on std, and
 # prints the medians, the ratios toolcheck/floor (same load mode) and
-# toolcheck/go vet, and toolcheck's cost above its floor per package; for
+# toolcheck/go vet (and, "cpu by pair", the median of the CPU ratios of the
+# two commands within each repetition, which the machine's drift moves
+# less), and toolcheck's cost above its floor per package; for
 # toolcheck and floor-driver also the analysis's own CPU and allocation,
 # which their driver prints (TOOLCHECK_PHASES) and which move far less from
 # run to run than the whole run's CPU.
@@ -79,16 +81,23 @@ summarize() {
 		if (n % 2) return a[(n+1)/2]
 		return (a[n/2] + a[n/2+1]) / 2
 	}
-	function ratio(t, num, den, field) {
+	function ratio(t, num, den,   r, pairs) {
 		if (!((t, num) in wall) || !((t, den) in wall)) return
+		# The pairs: the two commands in the same repetition, run one
+		# after the other, so that the machine drifts less between them.
+		pairs = ""
+		for (r = 1; (t, r) in reps; r++)
+			if ((t, num, r) in cpurep && (t, den, r) in cpurep && cpurep[t, den, r] > 0)
+				pairs = pairs " " cpurep[t, num, r] / cpurep[t, den, r]
 		printf "%-8s %-28s", t, num "/" den
-		printf " %7.3f %7.3f %7.3f\n", med[t, num, "wall"] / med[t, den, "wall"], med[t, num, "cpu"] / med[t, den, "cpu"], med[t, num, "rss"] / med[t, den, "rss"]
+		printf " %7.3f %7.3f %7.3f %11s\n", med[t, num, "wall"] / med[t, den, "wall"], med[t, num, "cpu"] / med[t, den, "cpu"], med[t, num, "rss"] / med[t, den, "rss"], pairs == "" ? "-" : sprintf("%.3f", median(pairs))
 	}
 	$1 == "target" { next }
 	{
 		k = $1 SUBSEP $2
 		if (!(k in wall)) { if (!($1 in seenT)) { seenT[$1] = 1; targets[++nt] = $1 }; if (!($2 in seenC)) { seenC[$2] = 1; cmds[++nc] = $2 } }
 		wall[k] = wall[k] " " $4; cpu[k] = cpu[k] " " $5; rss[k] = rss[k] " " $6; runs[k]++
+		cpurep[$1, $2, $3] = $5; reps[$1, $3] = 1
 		if (NF >= 9 && $8 != "-") { ancpu[k] = ancpu[k] " " $8; anmb[k] = anmb[k] " " $9 }
 		if ($7 != "ok") bad[k]++
 	}
@@ -100,7 +109,7 @@ summarize() {
 			med[t, c, "wall"] = median(wall[k]); med[t, c, "cpu"] = median(cpu[k]); med[t, c, "rss"] = median(rss[k]) / 1024
 			printf "%-8s %-14s %9.2f %9.2f %9.0f %5d%s\n", t, c, med[t, c, "wall"], med[t, c, "cpu"], med[t, c, "rss"], runs[k], (k in bad) ? "  FAILED RUNS: " bad[k] : ""
 		}
-		printf "\nratios of medians                      wall     cpu     rss\n"
+		printf "\nratios of medians                      wall     cpu     rss  cpu by pair\n"
 		for (i = 1; i <= nt; i++) {
 			t = targets[i]
 			ratio(t, "toolcheck", "floor-driver")
