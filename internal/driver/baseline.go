@@ -349,9 +349,10 @@ func (s *Baselines) Check(pkgs []*packages.Package) error {
 	return nil
 }
 
-// Apply returns the findings that no baseline records, in order, and the
-// stale entries of each baseline file that applies to the packages (see
-// Filter), sorted by file.
+// Apply returns the findings that no baseline records, in order (findings
+// itself when that is all of them, nil when none), and the stale entries
+// of each baseline file that applies to the packages (see Filter), sorted
+// by file.
 func (s *Baselines) Apply(findings []Finding, analyzers []*analysis.Analyzer, pkgs []*packages.Package) ([]Finding, []StaleReport, error) {
 	keep, stale, err := s.Keep(findings, analyzers, pkgs)
 	if err != nil {
@@ -367,7 +368,7 @@ func (s *Baselines) Apply(findings []Finding, analyzers []*analysis.Analyzer, pk
 	case 0:
 		return nil, stale, nil
 	case len(findings):
-		return findings, stale, nil // (the caller's slice: nothing to leave out)
+		return findings, stale, nil
 	}
 	left := make([]Finding, 0, n)
 	for i, f := range findings {
