@@ -315,9 +315,10 @@ func IsErrorType(t types.Type) bool { return t != nil && isError(t) }
 // editor's) does not keep every package it ever checked. The zero Reach
 // is ready to use; its methods may be called concurrently.
 type Reach struct {
-	// Fact, if set, reports what is known of a package without walking
-	// its imports: true when it does reach an SDK (a fact says so).
-	Fact func(*types.Package) bool
+	// Known, if set, reports what is known of a package without walking
+	// its imports: whether it reaches an SDK, and whether that is known
+	// (a fact says it does, or its importer's analysis has settled it).
+	Known func(*types.Package) (reaches, known bool)
 
 	mu    sync.Mutex
 	known map[*types.Package]bool
@@ -347,7 +348,13 @@ func (r *Reach) reaches(pkg *types.Package, seen map[*types.Package]bool) bool {
 		return false
 	}
 	seen[pkg] = true
-	ok := IsSDKPath(pkg.Path()) || r.Fact != nil && r.Fact(pkg)
+	ok := IsSDKPath(pkg.Path())
+	if !ok && r.Known != nil {
+		if v, known := r.Known(pkg); known {
+			r.known[pkg] = v
+			return v
+		}
+	}
 	for _, imp := range pkg.Imports() {
 		if ok {
 			break

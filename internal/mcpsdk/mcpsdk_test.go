@@ -92,4 +92,17 @@ func TestReach(t *testing.T) {
 			t.Errorf("Reaches(%s) = %v, want %v", tc.pkg.Path(), got, tc.want)
 		}
 	}
+
+	// What Known settles is taken as it is, without walking the package's
+	// imports: here tools is said to reach none, and so do server, c and
+	// d, whose only way to an SDK is through it.
+	settled := Reach{Known: func(pkg *types.Package) (bool, bool) { return false, pkg == tools }}
+	for _, tc := range []struct {
+		pkg  *types.Package
+		want bool
+	}{{sdk, true}, {tools, false}, {server, false}, {c, false}, {d, false}, {a, false}} {
+		if got := settled.Reaches(tc.pkg); got != tc.want {
+			t.Errorf("with tools settled: Reaches(%s) = %v, want %v", tc.pkg.Path(), got, tc.want)
+		}
+	}
 }

@@ -250,17 +250,25 @@ func (m *Model) reachesSDK(pkg *types.Package) bool {
 // its direct imports (an SDK package, or one whose ReachFact says so: a
 // direct import's own facts are visible under every driver, go vet's
 // included, and a package that reaches none has no fact), and tells its
-// importers. For other packages reachesSDK walks their imports, as facts
-// of indirect imports are not visible under go vet, taking a ReachFact
-// where there is one.
+// importers. What it learns of each direct import settles reachesSDK's
+// answer for it too. For other packages reachesSDK walks their imports,
+// as facts of indirect imports are not visible under go vet, taking a
+// ReachFact where there is one.
 func (m *Model) learnReach() {
 	pass := m.Pass
-	m.reach.Fact = func(pkg *types.Package) bool { return pass.ImportPackageFact(pkg, new(toolfact.ReachFact)) }
-	for _, imp := range pass.Pkg.Imports() {
-		if mcpsdk.IsSDKPath(imp.Path()) || m.reach.Fact(imp) {
-			m.reaches = true
-			break
+	imports := pass.Pkg.Imports()
+	direct := make(map[*types.Package]bool, len(imports))
+	for _, imp := range imports {
+		v := mcpsdk.IsSDKPath(imp.Path()) || pass.ImportPackageFact(imp, new(toolfact.ReachFact))
+		direct[imp] = v
+		m.reaches = m.reaches || v
+	}
+	m.reach.Known = func(pkg *types.Package) (bool, bool) {
+		if v, ok := direct[pkg]; ok {
+			return v, true
 		}
+		v := pass.ImportPackageFact(pkg, new(toolfact.ReachFact))
+		return v, v
 	}
 	if m.reaches && !mcpsdk.IsSDKPath(pass.Pkg.Path()) {
 		pass.ExportPackageFact(&toolfact.ReachFact{Reaches: true})
