@@ -256,10 +256,11 @@ func (m *Model) reachesSDK(pkg *types.Package) bool {
 // ReachFact where there is one.
 func (m *Model) learnReach() {
 	pass := m.Pass
+	hasFact := func(pkg *types.Package) bool { return pass.ImportPackageFact(pkg, new(toolfact.ReachFact)) }
 	imports := pass.Pkg.Imports()
 	direct := make(map[*types.Package]bool, len(imports))
 	for _, imp := range imports {
-		v := mcpsdk.IsSDKPath(imp.Path()) || pass.ImportPackageFact(imp, new(toolfact.ReachFact))
+		v := mcpsdk.IsSDKPath(imp.Path()) || hasFact(imp)
 		direct[imp] = v
 		m.reaches = m.reaches || v
 	}
@@ -267,7 +268,7 @@ func (m *Model) learnReach() {
 		if v, ok := direct[pkg]; ok {
 			return v, true
 		}
-		v := pass.ImportPackageFact(pkg, new(toolfact.ReachFact))
+		v := hasFact(pkg)
 		return v, v
 	}
 	if m.reaches && !mcpsdk.IsSDKPath(pass.Pkg.Path()) {
